@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark in turn; each prints its own figures.
+import { execFileSync } from 'node:child_process';
+
+for (const benchmark of [
+  'bench/startup.mjs',
+  'bench/bundle.mjs',
+  'bench/render.mjs',
+  'bench/application-upload.mjs',
+]) {
+  execFileSync(process.execPath, [benchmark], { stdio: 'inherit' });
+}

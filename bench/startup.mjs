@@ -1,0 +1,66 @@
+// Start-up and idle memory of the built server: time from spawn to the first 200 from
+// /api/health (fresh DATA_DIR, so migrations and the administrator are part of it, and again on
+// the existing data), and the server's resident memory once idle. Needs `npm run build`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const entry = path.resolve('dist/server/main.js');
+if (!fs.existsSync(entry)) {
+  console.error('No build in dist/: run "npm run build" first.');
+  process.exit(1);
+}
+
+async function startOnce(dataDir) {
+  const port = 40000 + Math.floor(Math.random() * 20000);
+  const started = performance.now();
+  const child = spawn(process.execPath, [entry], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-password',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 30_000)
+      throw new Error('The server did not answer within 30 s');
+    await sleep(10);
+  }
+  const startupMs = performance.now() - started;
+  await sleep(3000); // let it settle after start-up
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+  return { startupMs, rssMb: rssKb / 1024 };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-'));
+const fresh = await startOnce(dataDir);
+const warm = [];
+for (let run = 0; run < 3; run++) warm.push(await startOnce(dataDir));
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log('Server start-up (SQLite, built server)');
+console.log(
+  `  first start, empty DATA_DIR:   ${fresh.startupMs.toFixed(0)} ms to a 200 from /api/health`,
+);
+console.log(
+  `  later starts (median of 3):    ${median(warm.map((run) => run.startupMs)).toFixed(0)} ms`,
+);
+console.log(
+  `  idle resident memory:          ${median(warm.map((run) => run.rssMb)).toFixed(1)} MB`,
+);

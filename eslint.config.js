@@ -1,0 +1,79 @@
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const areas = [
+  'auth',
+  'users',
+  'applications',
+  'tasks',
+  'compensation',
+  'notifications',
+  'content',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'coverage/', 'node_modules/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
+      // The arrows of ARCHITECTURE.md: domain imports neither side; server and client never
+      // import each other; a client feature never imports another feature.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/domain',
+              from: ['./src/server', './src/client'],
+              message: 'domain imports nothing from server or client',
+            },
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'the client never imports the server',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'the server loads the built client, never its source',
+            },
+            ...areas.map((area) => ({
+              target: `./src/client/features/${area}`,
+              from: './src/client/features',
+              except: [`./${area}`],
+              message:
+                'features do not import each other; move what they share down to components/ or lib/',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/client/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+);

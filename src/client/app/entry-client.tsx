@@ -1,0 +1,38 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { createI18n } from '../lib/i18n.ts';
+import { loadInitialState } from './initial-state.ts';
+import { Providers } from './providers.tsx';
+import { AppRoutes, preloadPage } from './router.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into');
+
+const state = await loadInitialState();
+const i18n = createI18n(state.language, state.translations);
+// The first page's code is here before the first render, so hydration matches the server's HTML
+// at once and the page is whole. If it fails to download, rendering tries again and shows the
+// error page.
+await preloadPage(window.location.pathname).catch(() => undefined);
+
+const app = (
+  <StrictMode>
+    <Providers i18n={i18n} site={state.site}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  </StrictMode>
+);
+
+// Public pages arrive rendered (src/server/plugins/pages.ts) and are hydrated; the application's
+// screens arrive as an empty shell. As a transition, hydration yields to the browser every few
+// milliseconds instead of holding a phone's main thread for the whole page.
+if (container.hasAttribute('data-server-rendered')) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}

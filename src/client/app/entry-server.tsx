@@ -1,0 +1,30 @@
+// The server's way into the client: built by `vite build --ssr` into dist/ssr and loaded at run
+// time by src/server/plugins/pages.ts, which never imports client source.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { InitialState } from '../../domain/initial-state.ts';
+import { createI18n } from '../lib/i18n.ts';
+import { Providers } from './providers.tsx';
+import { AppRoutes } from './router.tsx';
+
+/**
+ * The markup of the page at `url` (absolute), in the language and with the texts and settings of
+ * `state`: the same state the browser reads back to hydrate it.
+ */
+export async function renderPage(url: string, state: InitialState): Promise<string> {
+  const { pathname, search } = new URL(url);
+  // prerender waits for every suspended part (each page's code), so the HTML is complete.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Providers i18n={createI18n(state.language, state.translations)} site={state.site}>
+        <StaticRouter location={`${pathname}${search}`}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}

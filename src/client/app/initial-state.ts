@@ -1,0 +1,22 @@
+import type { Translations } from '../../domain/content.ts';
+import { initialStateElementId, type InitialState } from '../../domain/initial-state.ts';
+import { defaultLanguage } from '../../domain/languages.ts';
+import type { SiteSettings } from '../../domain/site.ts';
+import { apiFetch } from '../lib/api-fetch.ts';
+import { readStoredLanguage } from '../lib/i18n.ts';
+
+/**
+ * What the server put in the page. Only the Vite dev server sends a page without it; then the
+ * same facts are fetched before the first render.
+ */
+export async function loadInitialState(): Promise<InitialState> {
+  const element = document.getElementById(initialStateElementId);
+  if (element?.textContent) return JSON.parse(element.textContent) as InitialState;
+
+  const language = readStoredLanguage() ?? defaultLanguage;
+  const [translations, site] = await Promise.all([
+    apiFetch<Translations>('/api/translations'),
+    apiFetch<SiteSettings>('/api/site'),
+  ]);
+  return { language, translations: translations[language], site };
+}

@@ -1,0 +1,24 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+// One cache for the whole visit, made when the first application screen opens: leaving for a
+// public page (signing out lands on the home page) and coming back keeps it, and sign-in clears
+// what a previous person loaded (features/auth/api/login.ts).
+const queryClient = createQueryClient();
+
+/**
+ * What only the application's screens use: the query cache and tooltips. The router loads this
+ * with the first such screen, so a public page never downloads TanStack Query or Radix. Toasts
+ * mount on demand (root-layout.tsx).
+ */
+export function PlatformProviders() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <Outlet />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,184 @@
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { appPaths, publicPaths } from '../../domain/routes.ts';
+import { PublicLayout } from '../components/layout/public-layout.tsx';
+import { useDocumentHead } from './document-head.ts';
+import { RootLayout, RootLoading } from './root-layout.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/** A component whose code arrives on first use; `preload` fetches it ahead. */
+type LazyComponent<Props> = ComponentType<Props> & { preload: () => Promise<void> };
+
+/**
+ * Like React.lazy, except that once its code is here it renders at once: the browser preloads
+ * the first page's code before hydrating, so the first render matches the server's HTML without
+ * suspending. A failed download (a new release, a lost connection) reaches the error boundary,
+ * and the next render tries again.
+ */
+function lazyComponent<Module, Props extends object = object>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<Props>,
+): LazyComponent<Props> {
+  let Loaded: ComponentType<Props> | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = pick(module);
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Lazy(props: Props) {
+    if (!Loaded) use(preload());
+    return Loaded ? <Loaded {...props} /> : null;
+  }
+  return Object.assign(Lazy, { preload });
+}
+
+// One dynamic import per area, so each area is one chunk and public pages never download the
+// platform's code.
+const content = () => import('../features/content/index.tsx');
+const auth = () => import('../features/auth/index.tsx');
+const applications = () => import('../features/applications/index.tsx');
+const users = () => import('../features/users/index.tsx');
+const tasks = () => import('../features/tasks/index.tsx');
+const compensation = () => import('../features/compensation/index.tsx');
+
+const HomePage = lazyComponent(content, (m) => m.HomePage);
+const ServicesPage = lazyComponent(content, (m) => m.ServicesPage);
+const AboutPage = lazyComponent(content, (m) => m.AboutPage);
+const ThankYouPage = lazyComponent(content, (m) => m.ThankYouPage);
+const NotFoundPage = lazyComponent(content, (m) => m.NotFoundPage);
+// Each legal document is a chunk of its own, so its long text weighs on no other page.
+const PrivacyPolicyPage = lazyComponent(
+  () => import('../features/content/legal/privacy-policy-page.tsx'),
+  (m) => m.PrivacyPolicyPage,
+);
+const TermsOfServicePage = lazyComponent(
+  () => import('../features/content/legal/terms-of-service-page.tsx'),
+  (m) => m.TermsOfServicePage,
+);
+const CookiePolicyPage = lazyComponent(
+  () => import('../features/content/legal/cookie-policy-page.tsx'),
+  (m) => m.CookiePolicyPage,
+);
+// The application's providers (query cache, tooltips) and its signed-in frame (sidebar, bell,
+// guards): chunks of their own, never on a public page.
+const PlatformProviders = lazyComponent(
+  () => import('./platform-providers.tsx'),
+  (m) => m.PlatformProviders,
+);
+const SignedInLayout = lazyComponent(
+  () => import('../components/layout/signed-in-layout.tsx'),
+  (m) => m.SignedInLayout,
+);
+const ApplyPage = lazyComponent(applications, (m) => m.ApplyPage);
+const LoginPage = lazyComponent(auth, (m) => m.LoginPage);
+const ResetPasswordPage = lazyComponent(auth, (m) => m.ResetPasswordPage);
+const AdminDashboardPage = lazyComponent(users, (m) => m.AdminDashboardPage);
+const AdminApplicationsPage = lazyComponent(applications, (m) => m.AdminApplicationsPage);
+const AdminTaskRequestsPage = lazyComponent(tasks, (m) => m.AdminTaskRequestsPage);
+const AdminUsersPage = lazyComponent(users, (m) => m.AdminUsersPage);
+const AdminInfluencersPage = lazyComponent(compensation, (m) => m.AdminInfluencersPage);
+const AdminCompensationPage = lazyComponent(compensation, (m) => m.AdminCompensationPage);
+const DashboardPage = lazyComponent(users, (m) => m.DashboardPage);
+const TasksPage = lazyComponent(tasks, (m) => m.TasksPage);
+const TaskDetailPage = lazyComponent(tasks, (m) => m.TaskDetailPage);
+const CompensationPage = lazyComponent(compensation, (m) => m.CompensationPage);
+const SettingsPage = lazyComponent(users, (m) => m.SettingsPage);
+
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        // Public: rendered on the server, then hydrated, in the public site's frame.
+        element: <PublicLayout />,
+        children: [
+          { path: publicPaths.home, element: <HomePage /> },
+          { path: publicPaths.services, element: <ServicesPage /> },
+          { path: publicPaths.about, element: <AboutPage /> },
+          { path: publicPaths.privacyPolicy, element: <PrivacyPolicyPage /> },
+          { path: publicPaths.termsOfService, element: <TermsOfServicePage /> },
+          { path: publicPaths.cookiePolicy, element: <CookiePolicyPage /> },
+          { path: publicPaths.thankYou, element: <ThankYouPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // The application: its providers arrive with its first screen.
+        element: <PlatformProviders />,
+        children: [
+          { path: appPaths.apply, element: <ApplyPage /> },
+          { path: appPaths.login, element: <LoginPage /> },
+          { path: appPaths.resetPassword, element: <ResetPasswordPage /> },
+          {
+            // Signed-in screens: the layout checks the session and who may open them.
+            element: <SignedInLayout access="admin" />,
+            children: [
+              { path: appPaths.adminDashboard, element: <AdminDashboardPage /> },
+              { path: appPaths.adminApplications, element: <AdminApplicationsPage /> },
+              { path: appPaths.adminTaskRequests, element: <AdminTaskRequestsPage /> },
+              { path: appPaths.adminUsers, element: <AdminUsersPage /> },
+              { path: appPaths.adminInfluencers, element: <AdminInfluencersPage /> },
+              { path: appPaths.adminCompensation, element: <AdminCompensationPage /> },
+            ],
+          },
+          {
+            element: <SignedInLayout access="influencer" />,
+            children: [
+              { path: appPaths.dashboard, element: <DashboardPage /> },
+              { path: appPaths.tasks, element: <TasksPage /> },
+              { path: appPaths.taskDetail, element: <TaskDetailPage /> },
+              { path: appPaths.compensation, element: <CompensationPage /> },
+            ],
+          },
+          {
+            element: <SignedInLayout access="signed-in" />,
+            children: [{ path: appPaths.settings, element: <SettingsPage /> }],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
+  if (typeof element !== 'object' || element === null || !('type' in element)) return undefined;
+  const { type } = element;
+  return typeof type === 'function' && 'preload' in type
+    ? (type as LazyComponent<object>).preload
+    : undefined;
+}
+
+/**
+ * Fetches the code of every part of the page at `pathname` at once (its providers, frame and
+ * page), instead of each part only once the part around it has arrived.
+ */
+export function preloadPage(pathname: string): Promise<void[]> {
+  const branch = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(branch.flatMap(({ route }) => preloadOf(route.element)?.() ?? []));
+}
+
+/**
+ * The app's pages, inside a router (BrowserRouter in the browser, StaticRouter on the server).
+ * React Router's declarative mode: the routes have no loaders or actions, and its data router
+ * would add 14 KB (gzipped) to every public page.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  // Started while rendering so a navigation fetches all its chunks together; cached, so cheap.
+  void preloadPage(pathname).catch(() => undefined);
+  useDocumentHead(pathname);
+  const page = useRoutes(routes);
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      {/* Shown only while the first page's code is still arriving: a navigation is a
+          transition, so the page on screen stays until the next one is ready. */}
+      <Suspense fallback={<RootLoading />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * Each new page starts at its top (spec section 2); a link to `#section` lands on that section
+ * instead, which the browser does not do by itself for client-side navigation.
+ */
+export function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  return null;
+}

@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router';
+import { PublicFooter } from './public-footer.tsx';
+import { PublicHeader } from './public-header.tsx';
+
+/** The public site's frame: fixed navigation, the page, the footer (spec section 2). */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader />
+      {/* Room for the fixed navigation. */}
+      <div className="flex flex-1 flex-col pt-16">
+        <Outlet />
+      </div>
+      <PublicFooter />
+    </div>
+  );
+}

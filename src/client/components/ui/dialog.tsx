@@ -1,0 +1,101 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { cn } from '../../lib/cn.ts';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** `wide` for a dialog holding a whole record, such as an application under review. */
+  size?: 'default' | 'wide';
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert and keeps focus
+ * inside, Escape closes it, and focus returns to the opener. The content mounts only while open,
+ * so forms start clean each time.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'default',
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const { t } = useLanguage();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onClose = () => onOpenChange(false);
+    // A click on the backdrop lands on the <dialog> itself, outside its padded content box.
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) dialog.close();
+    };
+    dialog.addEventListener('close', onClose);
+    dialog.addEventListener('click', onClick);
+    return () => {
+      dialog.removeEventListener('close', onClose);
+      dialog.removeEventListener('click', onClick);
+    };
+  }, [onOpenChange]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description === undefined ? undefined : descriptionId}
+      className={cn(
+        'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-lg border border-border bg-background p-0 text-foreground shadow-2xl shadow-black/60 backdrop:bg-black/70',
+        size === 'wide' ? 'max-w-3xl' : 'max-w-lg',
+      )}
+    >
+      {open && (
+        <div className="p-5 sm:p-6">
+          <div className="mb-5 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-lg font-semibold">
+                {title}
+              </h2>
+              {description !== undefined && (
+                <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
+                  {description}
+                </p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={() => onOpenChange(false)}
+              className="-m-1 rounded-md p-1 text-muted-foreground hover:text-foreground"
+            >
+              <X className="size-5" aria-hidden="true" />
+              <span className="sr-only">{t('common.close')}</span>
+            </button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+/** The row of buttons at the bottom of a dialog: stacked on phones, right-aligned otherwise. */
+export function DialogFooter({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
+  );
+}

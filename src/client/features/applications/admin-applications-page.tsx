@@ -1,0 +1,157 @@
+import { Clock, Mail, MapPin, Search, Share2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { Application } from '../../../domain/applications.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { timeAgo } from '../../lib/relative-time.ts';
+import { useApplications } from './api/get-applications.ts';
+import { filterApplications, statusFilters, type StatusFilter } from './filter-applications.ts';
+import { optionLabel } from './option-label.ts';
+import { ReviewApplicationDialog } from './review-application-dialog.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+function isStatusFilter(value: string): value is StatusFilter {
+  return (statusFilters as readonly string[]).includes(value);
+}
+
+export function AdminApplicationsPage() {
+  const { t } = useLanguage();
+  const applications = useApplications();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [reviewingId, setReviewingId] = useState<string | null>(null);
+  const searchId = useId();
+  const statusId = useId();
+  // Read from the list each render, so the dialog shows the application as saved after an update.
+  const reviewing = applications.data?.find((application) => application.id === reviewingId);
+
+  return (
+    <PageMain>
+      <PageHeader title={t('page.adminApplications')} subtitle={t('applications.subtitle')} />
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            {t('applications.search')}
+          </label>
+          <Search
+            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('applications.searchPlaceholder')}
+            className="pl-9"
+          />
+        </div>
+        <div className="sm:w-56">
+          <label htmlFor={statusId} className="sr-only">
+            {t('applications.statusFilter')}
+          </label>
+          <Select
+            id={statusId}
+            value={status}
+            onChange={(event) => {
+              if (isStatusFilter(event.target.value)) setStatus(event.target.value);
+            }}
+          >
+            {statusFilters.map((value) => (
+              <option key={value} value={value}>
+                {value === 'all'
+                  ? t('applications.allStatuses')
+                  : t(`applications.status.${value}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      <QueryState query={applications}>
+        {(list) => {
+          const shown = filterApplications(list, search, status);
+          return (
+            <>
+              <p role="status" className="text-sm text-muted-foreground">
+                {t('applications.count', { shown: shown.length, total: list.length })}
+              </p>
+              {shown.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
+                  {t('applications.empty')}
+                </p>
+              ) : (
+                <ul
+                  aria-label={t('applications.listLabel')}
+                  className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+                >
+                  {shown.map((application) => (
+                    <li key={application.id}>
+                      <ApplicationCard
+                        application={application}
+                        onReview={() => setReviewingId(application.id)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+
+      <ReviewApplicationDialog application={reviewing} onClose={() => setReviewingId(null)} />
+    </PageMain>
+  );
+}
+
+function ApplicationCard({
+  application,
+  onReview,
+}: {
+  application: Application;
+  onReview: () => void;
+}) {
+  const { t, language } = useLanguage();
+  const name = `${application.firstName} ${application.lastName}`;
+  return (
+    <Card className="flex h-full flex-col gap-4">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 font-semibold break-words">{name}</h2>
+        <StatusBadge status={application.status} />
+      </div>
+      <ul className="grid gap-2 text-sm text-muted-foreground">
+        <li className="flex items-center gap-2">
+          <Mail className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">{application.email}</span>
+        </li>
+        <li className="flex items-center gap-2">
+          <MapPin className="size-4 shrink-0" aria-hidden="true" />
+          {application.city}, {optionLabel(t, 'country', application.country)}
+        </li>
+        <li className="flex items-center gap-2">
+          <Share2 className="size-4 shrink-0" aria-hidden="true" />
+          {t('applications.platformCount', { n: application.socialAccounts.length })}
+        </li>
+        <li className="flex items-center gap-2">
+          <Clock className="size-4 shrink-0" aria-hidden="true" />
+          <time dateTime={application.submittedAt}>
+            {t('applications.submittedAgo', { time: timeAgo(application.submittedAt, language) })}
+          </time>
+        </li>
+      </ul>
+      <Button
+        variant="outline"
+        className="mt-auto"
+        aria-label={t('applications.reviewNamed', { name })}
+        onClick={onReview}
+      >
+        {t('applications.review')}
+      </Button>
+    </Card>
+  );
+}

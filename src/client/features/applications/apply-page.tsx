@@ -1,0 +1,331 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  applicationFormSteps,
+  documentMimeTypes,
+  documentTypeForIdType,
+  maxDocumentBytes,
+  wizardStepCount,
+  type ApplicationForm,
+} from '../../../domain/applications.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { translateMessage } from '../../lib/messages.ts';
+import { useSubmitApplication } from './api/submit-application.ts';
+import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
+import {
+  applicationFormResolver,
+  emptyApplication,
+  hasBlankRequired,
+  type ApplicationFormValues,
+} from './application-form.ts';
+import {
+  issueText,
+  showSubmitErrorToasts,
+  stepOfField,
+  submitErrorToasts,
+  submitIssues,
+  type SubmitIssue,
+} from './submit-errors.ts';
+import {
+  DocumentStep,
+  LocationStep,
+  MessageStep,
+  PersonalStep,
+  SocialStep,
+} from './wizard-steps.tsx';
+
+const stepKeys = ['personal', 'location', 'social', 'document', 'message'] as const;
+
+type FileProblem = 'required' | 'again' | 'invalidType' | 'tooLarge';
+
+/** The first message anywhere in a field's errors (a social-account row nests them). */
+function firstMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const nested of Object.values(error)) {
+    const message = firstMessage(nested);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+export function ApplyPage() {
+  const { t, language } = useLanguage();
+  const navigate = useNavigate();
+  const submit = useSubmitApplication();
+  // The page is the app's shell, not rendered on the server, so the draft can be read at once.
+  const [draft] = useState(loadDraft);
+  const form = useForm<ApplicationFormValues, unknown, ApplicationForm>({
+    resolver: applicationFormResolver,
+    // The draft was written by this page from these same values.
+    defaultValues: { ...emptyApplication, ...(draft?.values as Partial<ApplicationFormValues>) },
+  });
+  const [step, setStep] = useState(draft?.step ?? 1);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<FileProblem>();
+  const [issues, setIssues] = useState<SubmitIssue[]>([]);
+
+  const idPrefix = useId();
+  const headings = useRef<(HTMLHeadingElement | null)[]>([]);
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const shouldFocusHeading = useRef(false);
+  const stopToasts = useRef<() => void>(undefined);
+
+  useEffect(() => {
+    saveDraft({ step, values: form.getValues() });
+    return form.subscribe({
+      formState: { values: true },
+      callback: ({ values }) => saveDraft({ step, values }),
+    });
+  }, [form, step]);
+
+  useEffect(() => {
+    if (!shouldFocusHeading.current) return;
+    shouldFocusHeading.current = false;
+    headings.current[step - 1]?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (issues.length > 0) summaryHeading.current?.focus();
+  }, [issues]);
+
+  useEffect(() => () => stopToasts.current?.(), []);
+
+  function goTo(next: number) {
+    shouldFocusHeading.current = true;
+    setStep(next);
+  }
+
+  function showIncomplete() {
+    toast({
+      variant: 'destructive',
+      title: t('apply.incomplete.title'),
+      description: t('apply.incomplete.description'),
+    });
+  }
+
+  /** Next only when the step is complete (spec section 4); otherwise says what is missing. */
+  async function checkStep(number: number): Promise<boolean> {
+    const fields = applicationFormSteps[number - 1] ?? [];
+    const isMissingFile = number === 4 && file === null;
+    const isValid = await form.trigger([...fields], { shouldFocus: true });
+    if (isMissingFile) {
+      setFileProblem('required');
+      if (isValid) fileInput.current?.focus();
+    }
+    if (isValid && !isMissingFile) return true;
+
+    if (isMissingFile || hasBlankRequired(form.getValues(), fields)) {
+      showIncomplete();
+      return false;
+    }
+    // Everything is filled in, but something is not right (an email address, a short message).
+    const field = fields.find((name) => form.getFieldState(name).error);
+    const message = field && firstMessage(form.getFieldState(field).error);
+    toast({
+      variant: 'destructive',
+      title: t('apply.error.issueTitle'),
+      description: `${t(`apply.label.${field}`)}: ${translateMessage(t, message ?? '')}`,
+    });
+    return false;
+  }
+
+  function onFileChange(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    if (!chosen) {
+      setFile(null);
+      return;
+    }
+    const problem = !(documentMimeTypes as readonly string[]).includes(chosen.type)
+      ? 'invalidType'
+      : chosen.size > maxDocumentBytes
+        ? 'tooLarge'
+        : undefined;
+    if (problem) {
+      // Cleared, so the input never shows a file that will not be sent.
+      event.target.value = '';
+      setFile(null);
+      setFileProblem(problem);
+      toast({
+        variant: 'destructive',
+        title: t(`apply.file.${problem}Title`),
+        description: t(`apply.file.${problem}`),
+      });
+      return;
+    }
+    setFile(chosen);
+    setFileProblem(undefined);
+  }
+
+  function send(values: ApplicationForm) {
+    if (!file) {
+      // The file is not kept across a reload, so it may be missing here.
+      setFileProblem('again');
+      goTo(4);
+      showIncomplete();
+      return;
+    }
+    stopToasts.current?.();
+    setIssues([]);
+    const { idType, ...fields } = values;
+    submit.mutate(
+      {
+        fields: { ...fields, documentType: documentTypeForIdType(idType), language },
+        idDocument: file,
+      },
+      {
+        onSuccess: () => {
+          clearDraft();
+          void navigate('/thank-you');
+        },
+        onError: (error) => {
+          setIssues(submitIssues(error));
+          stopToasts.current = showSubmitErrorToasts(submitErrorToasts(t, error));
+        },
+      },
+    );
+  }
+
+  function onInvalid(errors: FieldErrors<ApplicationFormValues>) {
+    // Only a restored draft can reach here with an earlier step incomplete.
+    const index = applicationFormSteps.findIndex((fields) => fields.some((name) => errors[name]));
+    goTo(index + 1);
+    showIncomplete();
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submit.isPending || !(await checkStep(step))) return;
+    if (step < wizardStepCount) {
+      goTo(step + 1);
+      return;
+    }
+    await form.handleSubmit(send, onInvalid)();
+  }
+
+  const percent = Math.round((step / wizardStepCount) * 100);
+  const stepText = t('apply.progress.step', { step, total: wizardStepCount });
+  const summaryId = `${idPrefix}-issues`;
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl px-4 py-10 sm:py-16">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('apply.title')}</h1>
+        <p className="mt-3 text-muted-foreground">{t('apply.subtitle')}</p>
+      </div>
+
+      <div className="mt-8">
+        <div className="flex justify-between gap-4 text-sm" aria-hidden="true">
+          <span className="font-medium">{stepText}</span>
+          <span className="text-muted-foreground">{t('apply.progress.percent', { percent })}</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t('apply.progress.label')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${stepText}, ${t('apply.progress.percent', { percent })}`}
+          className="mt-2 h-2 overflow-hidden rounded-full bg-surface"
+        >
+          <div
+            className="h-full rounded-full bg-accent transition-[width] duration-300"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+      </div>
+
+      {issues.length > 0 && (
+        <section
+          aria-labelledby={summaryId}
+          className="mt-6 rounded-lg border border-destructive bg-destructive/10 p-4"
+        >
+          <h2 id={summaryId} ref={summaryHeading} tabIndex={-1} className="font-semibold">
+            {t('apply.summary.title')}
+          </h2>
+          <ul className="mt-3 grid gap-2 text-sm">
+            {issues.map((issue, index) => {
+              const issueStep = stepOfField[String(issue.path[0])];
+              return (
+                <li key={index} className="flex flex-wrap items-center justify-between gap-2">
+                  <span>{issueText(t, issue)}</span>
+                  {issueStep !== undefined && issueStep !== step && (
+                    <Button variant="outline" size="sm" onClick={() => goTo(issueStep)}>
+                      {t('apply.summary.goToStep', { n: issueStep })}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      <FormProvider {...form}>
+        <form
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          className="mt-6 rounded-lg border border-border bg-surface/40 p-4 sm:p-8"
+        >
+          {stepKeys.map((key, index) => {
+            const headingId = `${idPrefix}-step-${index + 1}`;
+            return (
+              <section key={key} hidden={step !== index + 1} aria-labelledby={headingId}>
+                <h2
+                  id={headingId}
+                  ref={(element) => {
+                    headings.current[index] = element;
+                  }}
+                  tabIndex={-1}
+                  className="text-xl font-semibold"
+                >
+                  {t(`apply.step.${key}.title`)}
+                </h2>
+                <p className="mt-1 mb-6 text-sm text-muted-foreground">
+                  {t(`apply.step.${key}.description`)}
+                </p>
+                {key === 'personal' && <PersonalStep />}
+                {key === 'location' && <LocationStep />}
+                {key === 'social' && <SocialStep />}
+                {key === 'document' && (
+                  <DocumentStep
+                    fileName={file?.name}
+                    fileError={fileProblem && t(`apply.file.${fileProblem}`)}
+                    onFileChange={onFileChange}
+                    fileInput={fileInput}
+                  />
+                )}
+                {key === 'message' && <MessageStep />}
+              </section>
+            );
+          })}
+
+          {/* Wraps on narrow phones rather than pushing the page sideways. */}
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            {step > 1 && (
+              <Button variant="outline" onClick={() => goTo(step - 1)}>
+                <ChevronLeft aria-hidden="true" />
+                {t('apply.previous')}
+              </Button>
+            )}
+            {step < wizardStepCount ? (
+              <Button type="submit" className="ml-auto">
+                {t('apply.next')}
+                <ChevronRight aria-hidden="true" />
+              </Button>
+            ) : (
+              <Button type="submit" className="ml-auto" disabled={submit.isPending}>
+                {submit.isPending ? t('apply.submitting') : t('apply.submit')}
+              </Button>
+            )}
+          </div>
+        </form>
+      </FormProvider>
+    </main>
+  );
+}

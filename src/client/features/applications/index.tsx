@@ -1,0 +1,2 @@
+export { AdminApplicationsPage } from './admin-applications-page.tsx';
+export { ApplyPage } from './apply-page.tsx';

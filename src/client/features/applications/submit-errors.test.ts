@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { catalogues } from '../../../domain/locales/index.ts';
+import { ApiError } from '../../lib/api-fetch.ts';
+import { submitErrorToasts } from './submit-errors.ts';
+
+function translator(language: 'en' | 'es') {
+  const instance = i18next.createInstance();
+  void instance.init({
+    resources: { en: { translation: catalogues.en }, es: { translation: catalogues.es } },
+    lng: language,
+    fallbackLng: 'en',
+    keySeparator: false,
+    nsSeparator: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
+  return instance.t;
+}
+const t = translator('en');
+
+function badRequest(body: unknown) {
+  return new ApiError(400, `400: ${JSON.stringify(body)}`, body);
+}
+
+describe('the toasts of a failed application', () => {
+  it("show each issue with the spec's label, a nested path in brackets", () => {
+    const error = badRequest({
+      message: 'Invalid input',
+      issues: [
+        { path: ['personalMessage'], message: 'Personal message must be at least 50 characters' },
+        { path: ['socialAccounts', 0, 'handle'], message: 'Handle is required' },
+        { path: ['heardAboutUs'], message: 'Invalid option' },
+      ],
+    });
+    expect(submitErrorToasts(t, error)).toEqual([
+      {
+        title: 'Please fix this issue:',
+        description: 'Personal Message: Personal message must be at least 50 characters',
+      },
+      {
+        title: 'Please fix this issue:',
+        description: 'Social Media Accounts (0.handle): Handle is required',
+      },
+      { title: 'Please fix this issue:', description: 'How did you hear about us: Invalid option' },
+    ]);
+  });
+
+  it('stop at five and then say how many more there are', () => {
+    const fields = ['firstName', 'lastName', 'email', 'phone', 'country', 'city', 'state'];
+    const error = badRequest({
+      message: 'Invalid input',
+      errors: fields.map((field) => ({ path: field, message: 'Required' })),
+    });
+    const toasts = submitErrorToasts(t, error);
+    expect(toasts.slice(0, 5).map((toast) => toast.description)).toEqual([
+      'First Name: Required',
+      'Last Name: Required',
+      'Email: Required',
+      'Phone: Required',
+      'Country: Required',
+    ]);
+    expect(toasts.slice(5)).toEqual([
+      {
+        title: 'Additional issues found:',
+        description: 'Please check 2 more field(s) and correct any remaining validation errors.',
+      },
+    ]);
+  });
+
+  it("fall back to the server's message, or the spec's text when there is none", () => {
+    const conflict = new ApiError(409, '409: ...', {
+      message: 'An application with this email is already being reviewed.',
+    });
+    expect(submitErrorToasts(t, conflict)).toEqual([
+      {
+        title: 'Error submitting application',
+        description: 'An application with this email is already being reviewed.',
+      },
+    ]);
+    expect(submitErrorToasts(t, new TypeError('Failed to fetch'))).toEqual([
+      {
+        title: 'Error submitting application',
+        description: 'Please try again or contact support if the issue persists.',
+      },
+    ]);
+  });
+
+  it("speak the visitor's language, the server's messages included", () => {
+    const es = translator('es');
+    expect(
+      submitErrorToasts(
+        es,
+        badRequest({ issues: [{ path: ['city'], message: 'City is required' }] }),
+      ),
+    ).toEqual([
+      { title: 'Corrige este problema:', description: 'Ciudad: La ciudad es obligatoria' },
+    ]);
+  });
+});

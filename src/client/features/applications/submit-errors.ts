@@ -1,0 +1,131 @@
+import type { TFunction } from 'i18next';
+import { toast } from '../../components/ui/use-toast.ts';
+import { ApiError } from '../../lib/api-fetch.ts';
+import { translateMessage } from '../../lib/messages.ts';
+
+export interface SubmitIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Spec sections 8 and 9: at most five issue toasts, one every 500 ms. */
+export const maxIssueToasts = 5;
+export const issueToastIntervalMs = 500;
+
+/** The spec's field labels for the server's issue paths (section 8), with step 4's file. */
+const labelKeys: Record<string, string> = {
+  firstName: 'apply.label.firstName',
+  lastName: 'apply.label.lastName',
+  email: 'apply.label.email',
+  phone: 'apply.label.phone',
+  country: 'apply.label.country',
+  city: 'apply.label.city',
+  state: 'apply.label.state',
+  personalMessage: 'apply.label.personalMessage',
+  socialAccounts: 'apply.label.socialAccounts',
+  documentType: 'apply.label.documentType',
+  documentNumber: 'apply.label.documentNumber',
+  heardAboutUs: 'apply.label.heardAboutUs',
+  idDocument: 'apply.label.idDocument',
+};
+
+/** The wizard step where each server field is asked for, so a summary can lead back to it. */
+export const stepOfField: Record<string, number> = {
+  firstName: 1,
+  lastName: 1,
+  email: 1,
+  phone: 1,
+  country: 2,
+  city: 2,
+  state: 2,
+  socialAccounts: 3,
+  documentType: 4,
+  documentNumber: 4,
+  idDocument: 4,
+  personalMessage: 5,
+  heardAboutUs: 5,
+};
+
+interface RawIssue {
+  path: (string | number)[] | string;
+  message: string;
+}
+
+function isIssue(value: unknown): value is RawIssue {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, message } = value as Record<string, unknown>;
+  return typeof message === 'string' && (Array.isArray(path) || typeof path === 'string');
+}
+
+/**
+ * The issue list of a failed submission. The spec allows it under `issues`, `errors` or
+ * `details`; a path may come as a list or as dotted text.
+ */
+export function submitIssues(error: unknown): SubmitIssue[] {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) {
+    return [];
+  }
+  const body = error.body as Record<string, unknown>;
+  const list = [body.issues, body.errors, body.details].find(Array.isArray) ?? [];
+  return (list as unknown[]).filter(isIssue).map(({ path, message }) => ({
+    path: typeof path === 'string' ? path.split('.') : path,
+    message,
+  }));
+}
+
+/** '{Label}: {message}', or '{Label} ({path}): {message}' for a nested path (spec section 8). */
+export function issueText(t: TFunction, { path, message }: SubmitIssue): string {
+  const [field = '', ...rest] = path.map(String);
+  const labelKey = labelKeys[field];
+  const label = labelKey ? t(labelKey) : field;
+  const text = translateMessage(t, message);
+  return rest.length > 0 ? `${label} (${rest.join('.')}): ${text}` : `${label}: ${text}`;
+}
+
+export interface ToastContent {
+  title: string;
+  description: string;
+}
+
+/** The toasts a failed submission shows, in order (spec section 8). */
+export function submitErrorToasts(t: TFunction, error: unknown): ToastContent[] {
+  const issues = submitIssues(error);
+  if (issues.length === 0) {
+    const body = error instanceof ApiError ? error.body : undefined;
+    const message =
+      typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
+    return [
+      {
+        title: t('apply.error.title'),
+        description:
+          typeof message === 'string' && message !== ''
+            ? translateMessage(t, message)
+            : t('apply.error.fallback'),
+      },
+    ];
+  }
+  const shown = issues.slice(0, maxIssueToasts).map((issue) => ({
+    title: t('apply.error.issueTitle'),
+    description: issueText(t, issue),
+  }));
+  const more = issues.length - shown.length;
+  if (more > 0) {
+    shown.push({
+      title: t('apply.error.moreTitle'),
+      description: t('apply.error.moreDescription', { n: more }),
+    });
+  }
+  return shown;
+}
+
+/**
+ * Shows the toasts one after another. The toaster keeps one toast on screen, so each replaces the
+ * one before and the last stays for its full time; the page also lists every issue (see the
+ * wizard), since 500 ms is too short to read each one. Returns a function that stops the sequence.
+ */
+export function showSubmitErrorToasts(toasts: ToastContent[]): () => void {
+  const timers = toasts.map((content, index) =>
+    setTimeout(() => toast({ variant: 'destructive', ...content }), index * issueToastIntervalMs),
+  );
+  return () => timers.forEach(clearTimeout);
+}

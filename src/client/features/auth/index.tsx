@@ -1,0 +1,2 @@
+export { LoginPage } from './login-page.tsx';
+export { ResetPasswordPage } from './reset-password-page.tsx';

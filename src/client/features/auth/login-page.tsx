@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BadgeCheck, LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { loginRequestSchema } from '../../../domain/auth.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { AuthFrame } from './auth-frame.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { errorMessage } from '../../lib/api-fetch.ts';
+import { translateMessage } from '../../lib/messages.ts';
+import {
+  homePathFor,
+  returnToParam,
+  safeReturnPath,
+  useCurrentUser,
+} from '../../lib/current-user.ts';
+import { useLogin } from './api/login.ts';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+
+const benefitKeys = [
+  'auth.login.benefit1',
+  'auth.login.benefit2',
+  'auth.login.benefit3',
+  'auth.login.benefit4',
+] as const;
+
+export function LoginPage() {
+  const { t } = useLanguage();
+  const [searchParams] = useSearchParams();
+  const { data: user } = useCurrentUser();
+  const login = useLogin();
+  const [isForgotOpen, setForgotOpen] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '', remember: false },
+  });
+  const { errors } = form.formState;
+
+  // Signed in already, or just now: on to the page they asked for, or their dashboard.
+  if (user) {
+    return (
+      <Navigate to={safeReturnPath(searchParams.get(returnToParam)) ?? homePathFor(user)} replace />
+    );
+  }
+
+  const onSubmit = form.handleSubmit(
+    (values) =>
+      login.mutate(values, {
+        onSuccess: (response) =>
+          toast({
+            title: t('auth.login.successTitle'),
+            description: t('auth.login.success', { name: response.username }),
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('auth.login.failureTitle'),
+            description: translateMessage(
+              t,
+              errorMessage(error, t('auth.login.invalidCredentials')),
+            ),
+          }),
+      }),
+    () =>
+      toast({
+        variant: 'destructive',
+        title: t('auth.login.missingTitle'),
+        description: t('auth.login.missing'),
+      }),
+  );
+
+  return (
+    <AuthFrame>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-16">
+        <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
+          <Card className="sm:p-8">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {t('auth.login.title')}
+            </h1>
+            <p className="mt-2 text-sm text-muted-foreground">{t('auth.login.subtitle')}</p>
+            <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
+              <Field
+                label={t('auth.login.email')}
+                hint={t('auth.login.emailHint')}
+                error={translateMessage(t, errors.username?.message)}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register('username')}
+                    type="text"
+                    inputMode="email"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                  />
+                )}
+              </Field>
+              <Field
+                label={t('auth.login.password')}
+                error={translateMessage(t, errors.password?.message)}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register('password')}
+                    type="password"
+                    autoComplete="current-password"
+                  />
+                )}
+              </Field>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    {...form.register('remember')}
+                    className="size-4 accent-(--color-accent)"
+                  />
+                  {t('auth.login.remember')}
+                </label>
+                <button
+                  type="button"
+                  onClick={() => setForgotOpen(true)}
+                  className="rounded-sm text-sm font-medium text-accent underline-offset-4 hover:underline"
+                >
+                  {t('auth.login.forgot')}
+                </button>
+              </div>
+              <Button type="submit" size="lg" disabled={login.isPending} className="mt-2">
+                <LogIn aria-hidden="true" />
+                {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+              </Button>
+            </form>
+            <p className="mt-6 text-sm text-muted-foreground">{t('auth.login.support')}</p>
+          </Card>
+
+          <section aria-labelledby="login-benefits" className="lg:pt-8">
+            <h2 id="login-benefits" className="text-xl font-bold tracking-tight">
+              {t('auth.login.benefitsTitle')}
+            </h2>
+            <p className="mt-2 text-muted-foreground">{t('auth.login.benefitsIntro')}</p>
+            <ul className="mt-6 grid gap-3">
+              {benefitKeys.map((key) => (
+                <li key={key} className="flex gap-3">
+                  <BadgeCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+                  <span>{t(key)}</span>
+                </li>
+              ))}
+            </ul>
+            <Link to="/apply" className={buttonVariants({ variant: 'outline', className: 'mt-8' })}>
+              {t('auth.login.applyNow')}
+            </Link>
+          </section>
+        </div>
+        <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setForgotOpen} />
+      </main>
+    </AuthFrame>
+  );
+}

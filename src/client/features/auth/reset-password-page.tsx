@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { resetPasswordFormSchema } from '../../../domain/auth.ts';
+import { passwordLength } from '../../../domain/users.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { AuthFrame } from './auth-frame.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/api-fetch.ts';
+import { translateMessage } from '../../lib/messages.ts';
+import { useResetPassword } from './api/reset-password.ts';
+
+/** Where the reset mail's link lands: /reset-password?token=... */
+export function ResetPasswordPage() {
+  const { t } = useLanguage();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = useResetPassword();
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { token, newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <AuthFrame>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+        <Card className="sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight">{t('auth.reset.title')}</h1>
+          {reset.isSuccess ? (
+            <div role="status" className="mt-4">
+              <CircleCheck className="size-8 text-accent" aria-hidden="true" />
+              <p className="mt-3">{t('auth.reset.done')}</p>
+              <Link to="/login" className={buttonVariants({ className: 'mt-6' })}>
+                {t('auth.reset.signIn')}
+              </Link>
+            </div>
+          ) : !token ? (
+            <div className="mt-4">
+              <p role="alert">{t('message.resetLinkInvalid')}</p>
+              <p className="mt-2 text-sm text-muted-foreground">{t('auth.reset.askAgain')}</p>
+              <Link
+                to="/login"
+                className={buttonVariants({ variant: 'outline', className: 'mt-6' })}
+              >
+                {t('auth.reset.backToLogin')}
+              </Link>
+            </div>
+          ) : (
+            <form
+              onSubmit={form.handleSubmit(({ newPassword }) =>
+                reset.mutate({ token, newPassword }),
+              )}
+              noValidate
+              className="mt-6 grid gap-4"
+            >
+              <p className="text-sm text-muted-foreground">{t('auth.reset.description')}</p>
+              <Field
+                label={t('auth.reset.newPassword')}
+                hint={t('auth.passwordHint', { min: passwordLength.min })}
+                error={translateMessage(t, errors.newPassword?.message)}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register('newPassword')}
+                    type="password"
+                    autoComplete="new-password"
+                  />
+                )}
+              </Field>
+              <Field
+                label={t('auth.reset.confirmPassword')}
+                error={translateMessage(t, errors.confirmPassword?.message)}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    {...form.register('confirmPassword')}
+                    type="password"
+                    autoComplete="new-password"
+                  />
+                )}
+              </Field>
+              {reset.isError && (
+                <div role="alert" className="text-sm text-red-400">
+                  <p>{translateMessage(t, errorMessage(reset.error, t('auth.reset.failed')))}</p>
+                  <Link to="/login" className="mt-1 inline-block text-accent underline">
+                    {t('auth.reset.backToLogin')}
+                  </Link>
+                </div>
+              )}
+              <Button type="submit" size="lg" disabled={reset.isPending}>
+                {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
+              </Button>
+            </form>
+          )}
+        </Card>
+      </main>
+    </AuthFrame>
+  );
+}

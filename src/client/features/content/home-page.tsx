@@ -1,0 +1,20 @@
+import { AboutSection } from './home/about-section.tsx';
+import { CallToActionSection } from './home/call-to-action-section.tsx';
+import { HeroSection } from './home/hero-section.tsx';
+import { JoinSection } from './home/join-section.tsx';
+import { ServicesOverview } from './home/services-overview.tsx';
+import { SoftwareSection } from './home/software-section.tsx';
+
+/** The home page's sections, in the spec's order (section 2). */
+export function HomePage() {
+  return (
+    <main id="main" tabIndex={-1}>
+      <HeroSection />
+      <ServicesOverview />
+      <AboutSection />
+      <SoftwareSection />
+      <CallToActionSection />
+      <JoinSection />
+    </main>
+  );
+}

@@ -1,0 +1,123 @@
+import { Link } from 'react-router';
+import type { LegalDocument } from '../../../../domain/content.ts';
+import type { Language } from '../../../../domain/languages.ts';
+import type { SiteSettings } from '../../../../domain/site.ts';
+import { useLanguage } from '../../../app/language-provider.tsx';
+import { useSite } from '../../../app/site-provider.tsx';
+
+const policies = [
+  { path: '/privacy-policy', titleKey: 'page.privacyPolicy' },
+  { path: '/terms-of-service', titleKey: 'page.termsOfService' },
+  { path: '/cookie-policy', titleKey: 'page.cookiePolicy' },
+] as const;
+
+/**
+ * Puts the agency's own name, entity, city and address, and its configured retention of
+ * identity documents, into the document's text.
+ */
+function fill(text: string, site: SiteSettings): string {
+  const values: Record<string, string> = {
+    agencyName: site.agencyName,
+    legalEntity: site.legalEntity,
+    city: site.city,
+    contactEmail: site.contactEmail,
+    documentRetentionDays: String(site.documentRetentionDays),
+  };
+  return text.replace(/\{\{(\w+)\}\}/g, (slot, name: string) => values[name] ?? slot);
+}
+
+/**
+ * A legal document in the visitor's language. The documents are versioned files rather than
+ * rows of the translations table: see docs/decisions (legal documents).
+ */
+export function LegalDocumentPage({
+  documents,
+  path,
+}: {
+  documents: Record<Language, LegalDocument>;
+  path: (typeof policies)[number]['path'];
+}) {
+  const { language, t } = useLanguage();
+  const site = useSite();
+  const document = documents[language];
+  const text = (value: string) => fill(value, site);
+  const sectionId = (index: number) => `section-${index + 1}`;
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-16 sm:py-20">
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <article lang={language} className="max-w-3xl">
+          <h1 className="text-4xl font-black tracking-tight sm:text-5xl">{text(document.title)}</h1>
+          <p className="mt-4 text-sm font-semibold text-accent">{text(document.lastUpdated)}</p>
+          {document.intro.map((paragraph) => (
+            <p key={paragraph} className="mt-5 leading-relaxed text-muted-foreground">
+              {text(paragraph)}
+            </p>
+          ))}
+          {document.sections.map((section, index) => (
+            <section
+              key={section.title}
+              id={sectionId(index)}
+              aria-labelledby={`${sectionId(index)}-title`}
+              className="mt-12 scroll-mt-24"
+            >
+              <h2 id={`${sectionId(index)}-title`} className="text-2xl font-bold tracking-tight">
+                {text(section.title)}
+              </h2>
+              {section.body.map((block, blockIndex) =>
+                typeof block === 'string' ? (
+                  <p key={blockIndex} className="mt-4 leading-relaxed text-muted-foreground">
+                    {text(block)}
+                  </p>
+                ) : (
+                  <ul
+                    key={blockIndex}
+                    className="mt-4 grid list-disc gap-2 pl-6 leading-relaxed text-muted-foreground marker:text-accent"
+                  >
+                    {block.map((item) => (
+                      <li key={item}>{text(item)}</li>
+                    ))}
+                  </ul>
+                ),
+              )}
+            </section>
+          ))}
+        </article>
+
+        <aside>
+          <nav aria-labelledby="toc-title" className="lg:sticky lg:top-24">
+            <h2 id="toc-title" className="text-sm font-bold tracking-[0.15em] uppercase">
+              {t('legal.onThisPage')}
+            </h2>
+            <ol className="mt-4 grid gap-2 text-sm">
+              {document.sections.map((section, index) => (
+                <li key={section.title}>
+                  <a
+                    href={`#${sectionId(index)}`}
+                    className="rounded-sm text-muted-foreground hover:text-foreground"
+                  >
+                    {text(section.title)}
+                  </a>
+                </li>
+              ))}
+            </ol>
+            <h2 className="mt-10 text-sm font-bold tracking-[0.15em] uppercase">
+              {t('legal.otherPolicies')}
+            </h2>
+            <ul className="mt-4 grid gap-2 text-sm">
+              {policies
+                .filter((policy) => policy.path !== path)
+                .map((policy) => (
+                  <li key={policy.path}>
+                    <Link to={policy.path} className="rounded-sm text-accent hover:underline">
+                      {t(policy.titleKey)}
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,211 @@
+import { Bell, DollarSign, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  notificationBadgeMax,
+  notificationDropdownLimit,
+  type Notification,
+} from '../../../domain/notifications.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { errorMessage } from '../../lib/api-fetch.ts';
+import { cn } from '../../lib/cn.ts';
+import { timeAgo } from '../../lib/relative-time.ts';
+import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
+import { useMarkNotificationRead } from './api/mark-notification-read.ts';
+import { useNotifications } from './api/get-notifications.ts';
+
+/** The bell in the top bar and its dropdown (spec section 2, Notifications dropdown). */
+export function NotificationsMenu() {
+  const { t, language } = useLanguage();
+  const [isOpen, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const headingId = useId();
+  const navigate = useNavigate();
+  const { data, isPending, isError } = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+
+  const unread = data?.unreadCount ?? 0;
+  const notifications = data?.notifications.slice(0, notificationDropdownLimit) ?? [];
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isOpen]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const open = (notification: Notification) => {
+    if (!notification.isRead) {
+      markRead.mutate(notification.id, {
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('common.error'),
+            description: errorMessage(error, t('notifications.markReadFailed')),
+          }),
+      });
+    }
+    if (notification.type === 'compensation' && notification.relatedId) {
+      setOpen(false);
+      void navigate('/compensation');
+    }
+  };
+
+  const readAll = () =>
+    markAllRead.mutate(undefined, {
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: t('common.error'),
+          description: errorMessage(error, t('notifications.markAllReadFailed')),
+        }),
+    });
+
+  const badge = unread > notificationBadgeMax ? `${notificationBadgeMax}+` : String(unread);
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => setOpen((value) => !value)}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        className="relative rounded-md p-2 text-muted-foreground hover:bg-surface hover:text-foreground"
+      >
+        <Bell className="size-5" aria-hidden="true" />
+        <span className="sr-only">
+          {unread > 0
+            ? t('notifications.buttonUnread', { count: unread })
+            : t('notifications.button')}
+        </span>
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] leading-none font-bold text-destructive-foreground"
+          >
+            {badge}
+          </span>
+        )}
+      </button>
+
+      {isOpen && (
+        <section
+          id={panelId}
+          aria-labelledby={headingId}
+          className="fixed inset-x-2 top-16 z-50 flex max-h-[calc(100dvh-5rem)] flex-col rounded-lg border border-border bg-surface shadow-xl shadow-black/50 sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
+            <h2 id={headingId} className="font-semibold">
+              {t('notifications.title')}
+            </h2>
+            <div className="flex items-center gap-1">
+              {unread > 0 && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={readAll}
+                  disabled={markAllRead.isPending}
+                >
+                  {t('notifications.markAllRead')}
+                </Button>
+              )}
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-md p-1.5 text-muted-foreground hover:text-foreground"
+              >
+                <X className="size-4" aria-hidden="true" />
+                <span className="sr-only">{t('notifications.close')}</span>
+              </button>
+            </div>
+          </div>
+
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {isPending ? (
+              <p role="status" className="px-4 py-8 text-center text-sm text-muted-foreground">
+                {t('notifications.loading')}
+              </p>
+            ) : isError ? (
+              <p role="alert" className="px-4 py-8 text-center text-sm text-muted-foreground">
+                {t('notifications.loadFailed')}
+              </p>
+            ) : notifications.length === 0 ? (
+              <div className="px-4 py-8 text-center">
+                <Bell className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
+                <p className="mt-3 font-medium">{t('notifications.empty')}</p>
+                <p className="mt-1 text-sm text-muted-foreground">{t('notifications.emptyHint')}</p>
+              </div>
+            ) : (
+              <ul className="divide-y divide-border">
+                {notifications.map((notification) => {
+                  const Icon = notification.type === 'compensation' ? DollarSign : Bell;
+                  return (
+                    <li key={notification.id}>
+                      <button
+                        type="button"
+                        onClick={() => open(notification)}
+                        className={cn(
+                          'flex w-full gap-3 px-4 py-3 text-left hover:bg-background',
+                          !notification.isRead && 'bg-accent/5',
+                        )}
+                      >
+                        <Icon
+                          className="mt-0.5 size-4 shrink-0 text-muted-foreground"
+                          aria-hidden="true"
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block text-sm font-medium">{notification.title}</span>
+                          <span className="mt-0.5 block text-sm text-muted-foreground">
+                            {notification.message}
+                          </span>
+                          <span className="mt-1 block text-xs text-muted-foreground">
+                            <time dateTime={notification.createdAt}>
+                              {timeAgo(notification.createdAt, language)}
+                            </time>
+                          </span>
+                        </span>
+                        {!notification.isRead && (
+                          <span className="mt-1.5 size-2 shrink-0 rounded-full bg-accent">
+                            <span className="sr-only">{t('notifications.unread')}</span>
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+
+          <div className="border-t border-border p-2">
+            <Button variant="ghost" size="sm" className="w-full" onClick={close}>
+              {t('notifications.viewAll')}
+            </Button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

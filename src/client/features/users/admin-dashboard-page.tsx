@@ -1,0 +1,202 @@
+import {
+  ClipboardList,
+  Database,
+  ExternalLink,
+  FileText,
+  Globe,
+  HardDriveDownload,
+  Shield,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { PageMain, QueryState } from '../../components/layout/page.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { timeAgo } from '../../lib/relative-time.ts';
+import { useAdminDashboard } from './api/get-admin-dashboard.ts';
+import { ActionCard, StatCard, WelcomeBanner } from './stat-card.tsx';
+
+export function AdminDashboardPage() {
+  const { t, language } = useLanguage();
+  const { data: user } = useCurrentUser();
+  const dashboard = useAdminDashboard();
+
+  return (
+    <PageMain>
+      <WelcomeBanner
+        title={t('dashboard.welcome', { username: user?.username ?? '' })}
+        subtitle={t('dashboard.admin.subtitle')}
+      />
+      <QueryState query={dashboard}>
+        {({ users, applications, tasks, system }) => (
+          <>
+            <section
+              aria-label={t('dashboard.figures')}
+              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+            >
+              <StatCard
+                label={t('dashboard.admin.totalUsers')}
+                value={users.total}
+                caption={t('dashboard.admin.usersSplit', {
+                  admins: users.admins,
+                  regular: users.regular,
+                })}
+                icon={Users}
+              />
+              <StatCard
+                label={t('dashboard.admin.applications')}
+                value={applications.total}
+                caption={
+                  applications.total === 0
+                    ? t('dashboard.admin.noApplicationsYet')
+                    : t('dashboard.admin.pendingReview', { count: applications.pending })
+                }
+                icon={FileText}
+              />
+              <StatCard
+                label={t('dashboard.admin.adminUsers')}
+                value={users.admins}
+                caption={t('dashboard.admin.adminUsersCaption')}
+                icon={Shield}
+              />
+              <StatCard
+                label={t('dashboard.admin.regularUsers')}
+                value={users.regular}
+                caption={t('dashboard.admin.regularUsersCaption')}
+                icon={UserRound}
+              />
+            </section>
+
+            <section aria-labelledby="quick-actions" className="grid gap-4">
+              <h2 id="quick-actions" className="text-lg font-semibold">
+                {t('dashboard.quickActions')}
+              </h2>
+              <div className="grid gap-4 md:grid-cols-3">
+                <ActionCard
+                  to="/admin/applications"
+                  title={t('dashboard.admin.reviewApplications')}
+                  caption={
+                    applications.total === 0
+                      ? t('dashboard.admin.noApplications')
+                      : t('dashboard.admin.applicationsCount', { count: applications.total })
+                  }
+                  icon={FileText}
+                />
+                <ActionCard
+                  to="/admin/task-requests"
+                  title={t('dashboard.admin.manageTasks')}
+                  caption={
+                    tasks.total === 0
+                      ? t('dashboard.admin.noTasks')
+                      : t('dashboard.admin.tasksCount', { count: tasks.total })
+                  }
+                  icon={ClipboardList}
+                />
+                <ActionCard
+                  to="/admin/users"
+                  title={t('dashboard.admin.manageUsers')}
+                  caption={t('dashboard.admin.usersCount', { count: users.total })}
+                  icon={Users}
+                />
+              </div>
+            </section>
+
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Card>
+                <h2 className="text-lg font-semibold">{t('dashboard.admin.systemStatus')}</h2>
+                <dl className="mt-4 grid gap-3 text-sm">
+                  <StatusRow
+                    icon={Globe}
+                    label={t('dashboard.admin.website')}
+                    value={t('dashboard.admin.online')}
+                    isGood
+                  />
+                  <StatusRow
+                    icon={Database}
+                    label={t('dashboard.admin.database')}
+                    value={t(
+                      system.database === 'connected'
+                        ? 'dashboard.admin.connected'
+                        : 'dashboard.admin.unreachable',
+                    )}
+                    isGood={system.database === 'connected'}
+                  />
+                  <StatusRow
+                    icon={HardDriveDownload}
+                    label={t('dashboard.admin.lastBackup')}
+                    value={
+                      system.lastBackupAt ? (
+                        <time dateTime={system.lastBackupAt}>
+                          {timeAgo(system.lastBackupAt, language)}
+                        </time>
+                      ) : (
+                        t('dashboard.admin.never')
+                      )
+                    }
+                    isGood={system.lastBackupAt !== null}
+                  />
+                </dl>
+              </Card>
+              <Card>
+                <h2 className="text-lg font-semibold">{t('dashboard.admin.quickLinks')}</h2>
+                <ul className="mt-4 grid gap-2 text-sm">
+                  <li>
+                    <Link
+                      to="/"
+                      className="inline-flex items-center gap-2 text-accent hover:underline"
+                    >
+                      <ExternalLink className="size-4" aria-hidden="true" />
+                      {t('dashboard.admin.mainSite')}
+                    </Link>
+                  </li>
+                  <li>
+                    <Link
+                      to="/admin/applications"
+                      className="inline-flex items-center gap-2 text-accent hover:underline"
+                    >
+                      <FileText className="size-4" aria-hidden="true" />
+                      {t('dashboard.admin.applicationsPage')}
+                    </Link>
+                  </li>
+                </ul>
+              </Card>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </PageMain>
+  );
+}
+
+function StatusRow({
+  icon: Icon,
+  label,
+  value,
+  isGood,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+  isGood: boolean;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <dt className="flex items-center gap-2 text-muted-foreground">
+        <Icon className="size-4" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="flex items-center gap-2 font-medium">
+        <span
+          aria-hidden="true"
+          className={cn('size-2 rounded-full', isGood ? 'bg-emerald-400' : 'bg-amber-400')}
+        />
+        {value}
+      </dd>
+    </div>
+  );
+}

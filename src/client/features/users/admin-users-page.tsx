@@ -1,0 +1,348 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, KeyRound, Pencil, Plus, Search, Trash2, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { adminPasswordChangeRequestSchema, type User } from '../../../domain/users.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { errorMessage } from '../../lib/api-fetch.ts';
+import { cn } from '../../lib/cn.ts';
+import { translateMessage } from '../../lib/messages.ts';
+import { useChangeUserPassword } from './api/change-user-password.ts';
+import { useDeleteUser } from './api/delete-user.ts';
+import { useUser } from './api/get-user.ts';
+import { useUsers } from './api/get-users.ts';
+import { formatDate } from '../../lib/format.ts';
+import { fullName } from './format.ts';
+import { UserFormDialog } from './user-form-dialog.tsx';
+
+type RoleFilter = 'all' | 'admin' | 'user';
+
+type OpenDialog =
+  { kind: 'create' } | { kind: 'view' | 'edit' | 'password' | 'delete'; user: User } | null;
+
+function matches(user: User, search: string, role: RoleFilter): boolean {
+  if (role === 'admin' && !user.isAdmin) return false;
+  if (role === 'user' && user.isAdmin) return false;
+  const needle = search.trim().toLocaleLowerCase();
+  if (!needle) return true;
+  return [user.username, user.email, user.firstName, user.lastName].some((value) =>
+    value?.toLocaleLowerCase().includes(needle),
+  );
+}
+
+export function AdminUsersPage() {
+  const { t } = useLanguage();
+  const users = useUsers();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<RoleFilter>('all');
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+
+  return (
+    <PageMain>
+      <PageHeader
+        title={t('page.adminUsers')}
+        subtitle={t('users.subtitle')}
+        action={
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <Plus aria-hidden="true" />
+            {t('users.create.open')}
+          </Button>
+        }
+      />
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('users.searchPlaceholder')}
+            aria-label={t('users.search')}
+            className="pl-9"
+          />
+        </div>
+        <Select
+          value={role}
+          onChange={(event) => setRole(event.target.value as RoleFilter)}
+          aria-label={t('users.roleFilter')}
+        >
+          <option value="all">{t('users.filter.all')}</option>
+          <option value="admin">{t('users.filter.admin')}</option>
+          <option value="user">{t('users.filter.user')}</option>
+        </Select>
+      </div>
+
+      <QueryState query={users}>
+        {(list) => {
+          const shown = list.filter((user) => matches(user, search, role));
+          if (shown.length === 0) {
+            return (
+              <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
+                {t('users.empty')}
+              </p>
+            );
+          }
+          return (
+            <ul
+              className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+              aria-label={t('users.listLabel')}
+            >
+              {shown.map((user) => (
+                <li key={user.id}>
+                  <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryState>
+
+      <UserFormDialog open={dialog?.kind === 'create'} onOpenChange={(open) => !open && close()} />
+      <UserFormDialog
+        user={dialog?.kind === 'edit' ? dialog.user : undefined}
+        open={dialog?.kind === 'edit'}
+        onOpenChange={(open) => !open && close()}
+      />
+      <Dialog
+        open={dialog?.kind === 'view'}
+        onOpenChange={(open) => !open && close()}
+        title={t('users.view.title')}
+      >
+        {dialog?.kind === 'view' && <UserDetails id={dialog.user.id} onDone={close} />}
+      </Dialog>
+      <Dialog
+        open={dialog?.kind === 'password'}
+        onOpenChange={(open) => !open && close()}
+        title={t('users.password.title')}
+        description={
+          dialog?.kind === 'password'
+            ? t('users.password.description', { username: dialog.user.username })
+            : undefined
+        }
+      >
+        {dialog?.kind === 'password' && <PasswordForm user={dialog.user} onDone={close} />}
+      </Dialog>
+      <Dialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => !open && close()}
+        title={t('users.delete.title')}
+        description={t('users.delete.confirm')}
+      >
+        {dialog?.kind === 'delete' && <DeleteConfirmation user={dialog.user} onDone={close} />}
+      </Dialog>
+    </PageMain>
+  );
+}
+
+function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useLanguage();
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
+        isAdmin ? 'bg-accent text-accent-foreground' : 'bg-background text-foreground',
+      )}
+    >
+      {t(isAdmin ? 'users.role.administrator' : 'users.role.regularUser')}
+    </span>
+  );
+}
+
+function UserCard({
+  user,
+  onAction,
+}: {
+  user: User;
+  onAction: (kind: 'view' | 'edit' | 'password' | 'delete') => void;
+}) {
+  const { t, language } = useLanguage();
+  const actions = [
+    { kind: 'view', label: t('users.view.open'), icon: Eye },
+    { kind: 'edit', label: t('users.edit.open'), icon: Pencil },
+    { kind: 'password', label: t('users.password.open'), icon: KeyRound },
+    { kind: 'delete', label: t('users.delete.open'), icon: Trash2 },
+  ] as const;
+  return (
+    <Card className="flex h-full flex-col gap-4">
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-background"
+        >
+          <UserRound className="size-5 text-muted-foreground" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold">{fullName(user) ?? user.username}</h2>
+          <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
+        </div>
+        <RoleBadge isAdmin={user.isAdmin} />
+      </div>
+      <dl className="grid gap-1 text-sm">
+        <div className="flex gap-2">
+          <dt className="sr-only">{t('users.field.email')}</dt>
+          <dd className="truncate">{user.email}</dd>
+        </div>
+        <div className="flex gap-2 text-muted-foreground">
+          <dt>{t('users.memberSince')}</dt>
+          <dd>{formatDate(user.createdAt, language)}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex flex-wrap gap-1 border-t border-border pt-3">
+        {actions.map(({ kind, label, icon: Icon }) => (
+          <Button
+            key={kind}
+            variant="ghost"
+            size="sm"
+            onClick={() => onAction(kind)}
+            className={cn(kind === 'delete' && 'text-red-400 hover:text-red-300')}
+            aria-label={`${label}: ${user.username}`}
+          >
+            <Icon aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function UserDetails({ id, onDone }: { id: string; onDone: () => void }) {
+  const { t, language } = useLanguage();
+  const user = useUser(id);
+  return (
+    <QueryState query={user}>
+      {(details) => {
+        const rows: [string, string][] = [
+          [t('users.field.username'), details.username],
+          [t('users.field.email'), details.email],
+          [t('users.field.fullName'), fullName(details) ?? t('users.notProvided')],
+          [
+            t('users.field.role'),
+            t(details.isAdmin ? 'users.role.administrator' : 'users.role.regularUser'),
+          ],
+          [t('users.field.createdAt'), formatDate(details.createdAt, language)],
+          [t('users.field.updatedAt'), formatDate(details.updatedAt, language)],
+        ];
+        return (
+          <>
+            <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+              {rows.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="break-words">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <DialogFooter>
+              <Button onClick={onDone}>{t('common.close')}</Button>
+            </DialogFooter>
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useLanguage();
+  const change = useChangeUserPassword();
+  const form = useForm({
+    resolver: zodResolver(adminPasswordChangeRequestSchema),
+    defaultValues: { newPassword: '' },
+  });
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(
+      { ...values, id: user.id },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('users.password.successTitle'),
+            description: t('users.password.success', { username: user.username }),
+          });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('users.password.failureTitle'),
+            description: translateMessage(t, errorMessage(error, t('users.password.failure'))),
+          }),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Field
+        label={t('users.password.newPassword')}
+        error={translateMessage(t, form.formState.errors.newPassword?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('newPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
+        )}
+      </Field>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? t('common.saving') : t('users.password.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useLanguage();
+  const remove = useDeleteUser();
+  const onDelete = () =>
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        toast({
+          title: t('users.delete.successTitle'),
+          description: t('users.delete.success', { username: user.username }),
+        });
+        onDone();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: t('users.delete.failureTitle'),
+          description: translateMessage(t, errorMessage(error, t('users.delete.failure'))),
+        }),
+    });
+  return (
+    <>
+      <p className="rounded-md border border-border bg-surface p-3 text-sm">
+        {fullName(user) ?? user.username}{' '}
+        <span className="text-muted-foreground">@{user.username}</span>
+      </p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
+          {remove.isPending ? t('users.delete.deleting') : t('users.delete.submit')}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

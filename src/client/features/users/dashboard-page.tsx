@@ -1,0 +1,149 @@
+import {
+  CheckCircle2,
+  Circle,
+  ClipboardCheck,
+  ClipboardList,
+  DollarSign,
+  Settings,
+  UserRoundCheck,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import type { InfluencerDashboard } from '../../../domain/dashboards.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { PageMain, QueryState } from '../../components/layout/page.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { useDashboard } from './api/get-dashboard.ts';
+import { ActionCard, StatCard, WelcomeBanner } from './stat-card.tsx';
+
+/** Getting Started: each step leads where it is done, and is ticked once the figures show it. */
+function steps({ profile, tasks, totalEarnings }: InfluencerDashboard) {
+  return [
+    { key: 'profile', to: '/settings', isDone: profile.completeness === 100 },
+    { key: 'tasks', to: '/tasks', isDone: tasks.open + tasks.completed > 0 },
+    { key: 'submit', to: '/tasks', isDone: tasks.completed > 0 },
+    { key: 'earnings', to: '/compensation', isDone: Number(totalEarnings) > 0 },
+  ] as const;
+}
+
+export function DashboardPage() {
+  const { t, language } = useLanguage();
+  const { data: user } = useCurrentUser();
+  const dashboard = useDashboard();
+
+  return (
+    <PageMain>
+      <WelcomeBanner
+        title={t('dashboard.welcome', { username: user?.username ?? '' })}
+        subtitle={t('dashboard.influencer.subtitle')}
+      />
+      <QueryState query={dashboard}>
+        {(data) => (
+          <>
+            <section
+              aria-label={t('dashboard.figures')}
+              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+            >
+              <StatCard
+                label={t('dashboard.influencer.profile')}
+                value={`${data.profile.completeness}%`}
+                caption={
+                  data.profile.missing.length === 0
+                    ? t('dashboard.influencer.profileComplete')
+                    : t('dashboard.influencer.profileMissing', {
+                        fields: new Intl.ListFormat(language).format(
+                          data.profile.missing.map((field) => t(`users.field.${field}`)),
+                        ),
+                      })
+                }
+                icon={UserRoundCheck}
+              />
+              <StatCard
+                label={t('dashboard.influencer.openTasks')}
+                value={data.tasks.open}
+                caption={t('dashboard.influencer.openTasksCaption')}
+                icon={ClipboardList}
+              />
+              <StatCard
+                label={t('dashboard.influencer.completedTasks')}
+                value={data.tasks.completed}
+                caption={t('dashboard.influencer.completedTasksCaption')}
+                icon={ClipboardCheck}
+              />
+              <StatCard
+                label={t('dashboard.influencer.earnings')}
+                value={formatMoney(data.totalEarnings, language)}
+                caption={t('dashboard.influencer.earningsCaption')}
+                icon={DollarSign}
+              />
+            </section>
+
+            <section aria-labelledby="quick-actions" className="grid gap-4">
+              <h2 id="quick-actions" className="text-lg font-semibold">
+                {t('dashboard.quickActions')}
+              </h2>
+              <div className="grid gap-4 md:grid-cols-3">
+                <ActionCard
+                  to="/settings"
+                  title={t('dashboard.influencer.updateProfile')}
+                  caption={t('dashboard.influencer.updateProfileCaption')}
+                  icon={Settings}
+                />
+                <ActionCard
+                  to="/tasks"
+                  title={t('dashboard.influencer.myTasks')}
+                  caption={t('dashboard.influencer.myTasksCaption')}
+                  icon={ClipboardList}
+                />
+                <ActionCard
+                  to="/compensation"
+                  title={t('dashboard.influencer.myCompensation')}
+                  caption={t('dashboard.influencer.myCompensationCaption')}
+                  icon={DollarSign}
+                />
+              </div>
+            </section>
+
+            <Card>
+              <h2 className="text-lg font-semibold">{t('dashboard.influencer.gettingStarted')}</h2>
+              <ol className="mt-4 grid gap-2">
+                {steps(data).map(({ key, to, isDone }, index) => {
+                  const Icon = isDone ? CheckCircle2 : Circle;
+                  return (
+                    <li key={key}>
+                      <Link
+                        to={to}
+                        className="flex items-start gap-3 rounded-md p-2 hover:bg-background"
+                      >
+                        <Icon
+                          className={cn(
+                            'mt-0.5 size-5 shrink-0',
+                            isDone ? 'text-emerald-400' : 'text-muted-foreground',
+                          )}
+                          aria-hidden="true"
+                        />
+                        <span>
+                          <span className="block font-medium">
+                            {index + 1}. {t(`dashboard.step.${key}`)}
+                            {isDone && (
+                              <span className="sr-only"> ({t('dashboard.stepDone')})</span>
+                            )}
+                          </span>
+                          <span className="block text-sm text-muted-foreground">
+                            {t(`dashboard.step.${key}Hint`)}
+                          </span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ol>
+            </Card>
+          </>
+        )}
+      </QueryState>
+    </PageMain>
+  );
+}

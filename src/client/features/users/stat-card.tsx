@@ -1,0 +1,63 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../components/ui/card.tsx';
+
+export function StatCard({
+  label,
+  value,
+  caption,
+  icon: Icon,
+}: {
+  label: string;
+  value: ReactNode;
+  caption: ReactNode;
+  icon: LucideIcon;
+}) {
+  return (
+    <Card>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+        <Icon className="size-5 text-accent" aria-hidden="true" />
+      </div>
+      <p className="mt-2 text-3xl font-bold tracking-tight">{value}</p>
+      <p className="mt-1 text-sm text-muted-foreground">{caption}</p>
+    </Card>
+  );
+}
+
+export function ActionCard({
+  to,
+  title,
+  caption,
+  icon: Icon,
+}: {
+  to: string;
+  title: string;
+  caption: ReactNode;
+  icon: LucideIcon;
+}) {
+  return (
+    <Link
+      to={to}
+      className="group flex items-center gap-4 rounded-lg border border-border bg-surface p-5 transition-colors hover:border-accent"
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-md bg-accent/15 text-accent">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <span className="min-w-0">
+        <span className="block font-semibold group-hover:text-accent">{title}</span>
+        <span className="block text-sm text-muted-foreground">{caption}</span>
+      </span>
+    </Link>
+  );
+}
+
+export function WelcomeBanner({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <div className="rounded-xl border border-accent/30 bg-gradient-to-br from-accent/20 via-surface to-surface p-6 sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <p className="mt-1 text-muted-foreground">{subtitle}</p>
+    </div>
+  );
+}

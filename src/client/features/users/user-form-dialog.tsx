@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  createUserRequestSchema,
+  updateUserRequestSchema,
+  type User,
+} from '../../../domain/users.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { errorMessage } from '../../lib/api-fetch.ts';
+import { translateMessage } from '../../lib/messages.ts';
+import { useCreateUser } from './api/create-user.ts';
+import { useUpdateUser } from './api/update-user.ts';
+
+/** Editing leaves the password alone (it has its own dialog); adding someone requires one. */
+const editSchema = updateUserRequestSchema.extend({ password: z.string().optional() });
+const createSchema = updateUserRequestSchema.extend({
+  password: z.string().optional().pipe(createUserRequestSchema.shape.password),
+});
+
+interface UserFormDialogProps {
+  /** The person to edit; without one the dialog adds a new person. */
+  user?: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Add User and Edit User (spec section 2, Admin users): the same fields, Edit without password. */
+export function UserFormDialog({ user, open, onOpenChange }: UserFormDialogProps) {
+  const { t } = useLanguage();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(user ? 'users.edit.title' : 'users.create.title')}
+      description={t(user ? 'users.edit.description' : 'users.create.description')}
+    >
+      <UserForm user={user} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
+  const { t } = useLanguage();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const isEdit = user !== undefined;
+  // One form for both: the password is only checked (and sent) when adding someone.
+  const form = useForm<z.input<typeof editSchema>, unknown, z.output<typeof editSchema>>({
+    resolver: zodResolver(isEdit ? editSchema : createSchema),
+    defaultValues: {
+      username: user?.username ?? '',
+      email: user?.email ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      isAdmin: user?.isAdmin ?? false,
+      password: '',
+    },
+  });
+  const { errors } = form.formState;
+  const isPending = create.isPending || update.isPending;
+
+  const onSubmit = form.handleSubmit(({ password, ...values }) => {
+    if (isEdit) {
+      update.mutate(
+        { ...values, id: user.id },
+        {
+          onSuccess: (saved) => {
+            toast({
+              title: t('users.edit.successTitle'),
+              description: t('users.edit.success', { username: saved.username }),
+            });
+            onDone();
+          },
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: t('users.edit.failureTitle'),
+              description: translateMessage(t, errorMessage(error, t('users.edit.failure'))),
+            }),
+        },
+      );
+      return;
+    }
+    create.mutate(
+      { ...values, password: password ?? '' },
+      {
+        onSuccess: (saved) => {
+          toast({
+            title: t('users.create.successTitle'),
+            description: t('users.create.success', { username: saved.username }),
+          });
+          onDone();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: t('users.create.failureTitle'),
+            description: translateMessage(t, errorMessage(error, t('users.create.failure'))),
+          }),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field
+        label={t('users.field.username')}
+        error={translateMessage(t, errors.username?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('username')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field label={t('users.field.email')} error={translateMessage(t, errors.email?.message)}>
+        {(control) => (
+          <Input {...control} {...form.register('email')} type="email" autoComplete="off" />
+        )}
+      </Field>
+      {!isEdit && (
+        <Field
+          label={t('users.field.password')}
+          error={translateMessage(t, errors.password?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('password')}
+              type="password"
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('users.field.firstName')}
+          error={translateMessage(t, errors.firstName?.message)}
+        >
+          {(control) => <Input {...control} {...form.register('firstName')} autoComplete="off" />}
+        </Field>
+        <Field
+          label={t('users.field.lastName')}
+          error={translateMessage(t, errors.lastName?.message)}
+        >
+          {(control) => <Input {...control} {...form.register('lastName')} autoComplete="off" />}
+        </Field>
+      </div>
+      <Field label={t('users.field.isAdmin')}>
+        {(control) => (
+          <Select
+            {...control}
+            {...form.register('isAdmin', {
+              setValueAs: (value) => value === true || value === 'true',
+            })}
+          >
+            <option value="false">{t('users.role.regularUser')}</option>
+            <option value="true">{t('users.role.administrator')}</option>
+          </Select>
+        )}
+      </Field>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? t('common.saving') : t(isEdit ? 'users.edit.submit' : 'users.create.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionResponse } from '../../domain/auth.ts';
+import type { User } from '../../domain/users.ts';
+import { apiFetch } from './api-fetch.ts';
+
+/**
+ * GET /api/auth/session. Shared by the login page, the signed-in layout and the screens that greet
+ * the person, so it lives below the features. Nobody signed in is an answer (null), not an error:
+ * guards decide where such a visitor goes, and a visitor's browser logs no refused request.
+ */
+export async function getCurrentUser(): Promise<User | null> {
+  const { user } = await apiFetch<SessionResponse>('/api/auth/session');
+  return user;
+}
+
+export const currentUserQueryKey = ['auth', 'user'] as const;
+
+export function currentUserQueryOptions() {
+  return queryOptions({ queryKey: currentUserQueryKey, queryFn: getCurrentUser });
+}
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}
+
+/** Where each role starts (spec section 2, Login). */
+export function homePathFor(user: Pick<User, 'isAdmin'>): string {
+  return user.isAdmin ? '/admin/dashboard' : '/dashboard';
+}
+
+/** The query parameter that carries the page a visitor asked for through the sign-in page. */
+export const returnToParam = 'returnTo';
+
+/**
+ * The page to open after signing in, when it is a path on this site; anything else (another
+ * origin, `//host`, a scheme) is ignored so the login link cannot send people elsewhere.
+ */
+export function safeReturnPath(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return null;
+  }
+  const base = 'http://same.origin';
+  const url = new URL(value, base);
+  if (url.origin !== base || url.pathname === '/login') return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

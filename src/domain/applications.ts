@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { languages } from './languages.ts';
+
+export const applicationStatuses = ['pending', 'under_review', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const documentTypes = ['passport', 'driver_license', 'national_id'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/** The wizard's option lists (spec section 5). Values are stored as these English labels. */
+export const countries = [
+  'United States',
+  'Canada',
+  'United Kingdom',
+  'Australia',
+  'Germany',
+  'France',
+  'Spain',
+  'Italy',
+  'Brazil',
+  'Mexico',
+  'Argentina',
+  'Colombia',
+  'Other',
+] as const;
+
+export const socialPlatforms = [
+  'Instagram',
+  'TikTok',
+  'YouTube',
+  'Twitter/X',
+  'Facebook',
+  'LinkedIn',
+  'Snapchat',
+  'Other',
+] as const;
+
+export const heardAboutUsSources = [
+  'Social Media',
+  'Friend Referral',
+  'Online Search',
+  'Advertisement',
+  'Influencer Recommendation',
+  'Other',
+] as const;
+
+/** The ID types a visitor picks from, and the document type each is stored as. */
+export const idTypes = [
+  { label: "Driver's License", documentType: 'driver_license' },
+  { label: 'Passport', documentType: 'passport' },
+  { label: 'State ID', documentType: 'national_id' },
+  { label: 'National ID', documentType: 'national_id' },
+  { label: 'Other Government ID', documentType: 'national_id' },
+] as const satisfies readonly { label: string; documentType: DocumentType }[];
+export type IdTypeLabel = (typeof idTypes)[number]['label'];
+const idTypeLabels = idTypes.map(({ label }) => label) as [IdTypeLabel, ...IdTypeLabel[]];
+
+export function documentTypeForIdType(label: IdTypeLabel): DocumentType {
+  return idTypes.find((type) => type.label === label)?.documentType ?? 'national_id';
+}
+
+export const wizardStepCount = 5;
+
+/** The ID document: JPEG, PNG or PDF, under 10 MB (spec sections 5 and 9). */
+export const maxDocumentBytes = 10_485_760;
+export const documentMimeTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/jpg',
+  'application/pdf',
+] as const;
+
+export const personalMessageMinLength = 50;
+
+/** Shown as "driver license", "national id": the spec replaces the underscore with a space. */
+export function documentTypeLabel(documentType: DocumentType): string {
+  return documentType.replace('_', ' ');
+}
+
+/**
+ * A profile address typed without a scheme ("instagram.com/ana") gets https:// in front; a handle
+ * ("@ana") or a full URL stays as typed (spec section 5).
+ */
+export function normalizeProfileUrl(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed.includes('.') && !trimmed.startsWith('http') && !trimmed.startsWith('@')) {
+    return `https://${trimmed}`;
+  }
+  return trimmed;
+}
+
+const required = (message: string, max: number) => z.string().trim().min(1, message).max(max);
+
+export const socialAccountSchema = z.object({
+  network: z.enum(socialPlatforms, { error: 'Social media platform is required' }),
+  handle: required('Handle is required', 100),
+  followers: z
+    .number({ error: 'Followers must be a positive number' })
+    .int('Followers must be a whole number')
+    .min(0, 'Followers must be a positive number')
+    .max(10_000_000_000),
+  url: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .max(500)
+      .transform(normalizeProfileUrl)
+      .pipe(z.string().min(1, 'Social media URL or handle is required'))
+      .optional(),
+  ),
+});
+export type SocialAccount = z.infer<typeof socialAccountSchema>;
+
+/**
+ * The application's text fields as the server checks them (the v2 schema of spec section 3,
+ * with its messages). The ID document travels beside them as a file.
+ */
+export const applicationFieldsSchema = z.object({
+  firstName: required('First name is required', 100),
+  lastName: required('Last name is required', 100),
+  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address').max(254)),
+  phone: required('Phone number is required', 50),
+  country: z.enum(countries, { error: 'Country is required' }),
+  city: required('City is required', 100),
+  state: required('State/Province is required', 100),
+  socialAccounts: z
+    .array(socialAccountSchema, { error: 'At least one social media account is required' })
+    .min(1, 'At least one social media account is required')
+    .max(20, 'Add at most 20 social media accounts'),
+  documentType: z.enum(documentTypes, { error: 'Document type is required' }),
+  documentNumber: required('Document number is required', 100),
+  personalMessage: z
+    .string()
+    .trim()
+    .min(
+      personalMessageMinLength,
+      `Personal message must be at least ${personalMessageMinLength} characters`,
+    )
+    .max(5000, 'Personal message must be at most 5000 characters'),
+  heardAboutUs: z.enum(heardAboutUsSources).optional(),
+  /** The language the visitor applied in, for the mails that answer them. */
+  language: z.enum(languages).default('en'),
+});
+export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
+
+/** A note an administrator left on an application; every note is kept with its author and time. */
+export const applicationNoteSchema = z.object({
+  id: z.string(),
+  note: z.string(),
+  authorUsername: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** An application as administrators see it (GET /api/admin/applications-v2). */
+export const applicationSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  city: z.string(),
+  state: z.string(),
+  socialAccounts: z.array(socialAccountSchema),
+  documentType: z.enum(documentTypes),
+  documentNumber: z.string(),
+  /** Same-origin address of the ID document, served only to administrators; null when none. */
+  documentUrl: z.string().nullable(),
+  /** The document's MIME type, so a PDF is offered as a link rather than an image. */
+  documentMimeType: z.string().nullable(),
+  personalMessage: z.string(),
+  heardAboutUs: z.string().nullable(),
+  language: z.enum(languages),
+  status: z.enum(applicationStatuses),
+  /** The latest note (the spec's adminNotes); the whole history is in `notes`, oldest first. */
+  adminNotes: z.string().nullable(),
+  notes: z.array(applicationNoteSchema),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  /** The account created when the application was approved. */
+  createdUserId: z.string().nullable(),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
+/** PUT /api/admin/applications-v2/{id}/status. */
+export const applicationStatusUpdateSchema = z.object({
+  status: z.enum(applicationStatuses, {
+    error: 'Missing Information: Please select a status for the application.',
+  }),
+  adminNotes: z.string().trim().max(5000).optional(),
+});
+export type ApplicationStatusUpdate = z.infer<typeof applicationStatusUpdateSchema>;
+
+/**
+ * The wizard's form (spec section 5): the server's fields, with the ID type as the visitor picks
+ * it (mapped to a document type on sending) and how-heard required, as the form has it. The
+ * document file and the language travel beside it.
+ */
+export const applicationFormSchema = applicationFieldsSchema
+  .omit({ documentType: true, heardAboutUs: true, language: true })
+  .extend({
+    idType: z.enum(idTypeLabels, { error: 'ID type is required' }),
+    heardAboutUs: z.enum(heardAboutUsSources, { error: 'How did you hear about us is required' }),
+  });
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+export type ApplicationForm = z.output<typeof applicationFormSchema>;
+
+/** The form fields each of the five steps asks for; step 4 also needs the document file. */
+export const applicationFormSteps = [
+  ['firstName', 'lastName', 'email', 'phone'],
+  ['country', 'city', 'state'],
+  ['socialAccounts'],
+  ['idType', 'documentNumber'],
+  ['personalMessage', 'heardAboutUs'],
+] as const satisfies readonly (readonly (keyof ApplicationFormInput)[])[];
+
+/**
+ * The answer to a status update: the application, and the invitation link when it could not be
+ * mailed (no mail server configured, or delivery failed), for the administrator to pass on.
+ */
+export const applicationReviewResponseSchema = applicationSchema.extend({
+  invitationUrl: z.string().optional(),
+});
+export type ApplicationReviewResponse = z.infer<typeof applicationReviewResponseSchema>;
+
+/** POST /api/applications-v2 answers 201 with this. */
+export const applicationReceiptSchema = z.object({ id: z.string(), submittedAt: z.string() });

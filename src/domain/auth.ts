@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { newPasswordSchema, passwordLength, userSchema } from './users.ts';
+
+/**
+ * POST /api/auth/login. `username` is the username or the email, in any case. With `remember`
+ * the session lasts 30 days; without it, it ends with the browser or after 12 hours idle.
+ */
+export const loginRequestSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    // Nobody can hold a longer password, and hashing an unbounded input costs the server.
+    .max(passwordLength.max * 8, 'Invalid username or password'),
+  remember: z.boolean().default(false),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** The spec's `username` and `isAdmin`, plus the whole user so the client can fill its cache. */
+export const loginResponseSchema = z.object({
+  username: z.string(),
+  isAdmin: z.boolean(),
+  user: userSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The message of every refused sign-in, whether the account exists or not. */
+export const invalidCredentialsMessage = 'Invalid username or password';
+
+/** POST /api/auth/forgot-password: username or email. Always 202 with the same message. */
+export const forgotPasswordRequestSchema = z.object({
+  username: z
+    .string({ error: 'Username or email is required' })
+    .trim()
+    .min(1, 'Username or email is required')
+    .max(254, 'Username or email is required'),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * GET /api/auth/session: who is signed in, with nobody as an answer rather than an error. The
+ * screens ask this, so a visitor's browser logs no failed request; GET /api/auth/user keeps the
+ * spec's 401 for callers that require a person.
+ */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** A reset link is valid this long, and only once. */
+export const passwordResetValidityMs = 60 * 60 * 1000;
+
+/** The page the reset mail links to: `${APP_URL}/reset-password?token=...`. */
+export const resetPasswordPath = '/reset-password';
+
+/** POST /api/auth/reset-password. Answers 204; every session of the person ends. */
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: 'This reset link is invalid' })
+    .min(1, 'This reset link is invalid')
+    .max(200, 'This reset link is invalid'),
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** The reset page's form: the API body plus the confirmation, which must match. */
+export const resetPasswordFormSchema = resetPasswordRequestSchema
+  .extend({
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

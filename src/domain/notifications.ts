@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const notificationTypes = ['compensation', 'task', 'system'] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** The dropdown lists at most this many; the client polls every 30 s; the badge caps at 99+. */
+export const notificationDropdownLimit = 10;
+export const notificationPollMs = 30_000;
+export const notificationBadgeMax = 99;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(notificationTypes),
+  relatedId: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications?limit=N (default 10, at most 100). */
+export const notificationListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(notificationDropdownLimit),
+});
+
+/** The newest notifications first, and how many of all the person's notifications are unread. */
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** What any area hands to the server's notify(): spec section 5, "Notification create". */
+export const notificationInputSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required'),
+  type: z.enum(notificationTypes),
+  relatedId: z.string().nullish(),
+});
+export type NotificationInput = z.input<typeof notificationInputSchema>;

@@ -1,0 +1,92 @@
+import { defaultLanguage, type Language } from './languages.ts';
+
+/**
+ * Every page of the app in one table. The client router builds its routes from it; the server
+ * decides from it which paths it renders into HTML, which get the signed-in app's shell, which
+ * answer 404, and what the sitemap lists.
+ */
+
+/** The public site: rendered on the server and hydrated. */
+export const publicPaths = {
+  home: '/',
+  services: '/services',
+  about: '/about',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  cookiePolicy: '/cookie-policy',
+  thankYou: '/thank-you',
+} as const;
+export type PublicPage = keyof typeof publicPaths;
+
+/** Public pages search engines should not list: reached only after applying. */
+export const unlistedPages: readonly PublicPage[] = ['thankYou'];
+
+/** The application's screens: served the single-page shell, never rendered on the server. */
+export const appPaths = {
+  apply: '/apply',
+  login: '/login',
+  /** Where the password reset mail's link lands (`resetPasswordPath` in auth.ts). */
+  resetPassword: '/reset-password',
+  adminDashboard: '/admin/dashboard',
+  adminApplications: '/admin/applications',
+  adminTaskRequests: '/admin/task-requests',
+  adminUsers: '/admin/users',
+  adminInfluencers: '/admin/influencers',
+  adminCompensation: '/admin/compensation/:userId',
+  dashboard: '/dashboard',
+  tasks: '/tasks',
+  taskDetail: '/tasks/:id',
+  compensation: '/compensation',
+  settings: '/settings',
+} as const;
+export type AppPage = keyof typeof appPaths;
+
+/** The signed-in areas, kept out of search engines by robots.txt. */
+export const signedInPrefixes = ['/admin/', '/dashboard', '/tasks', '/compensation', '/settings'];
+
+/**
+ * A page's language version is addressed as `?lang=es` (docs/decisions: language URLs); English,
+ * the default, has none. Opening such an address also remembers the choice, as the switcher does.
+ */
+export const languageParam = 'lang';
+
+/** The address of one language version of a page, relative to the site's root. */
+export function localizedPath(path: string, language: Language): string {
+  return language === defaultLanguage ? path : `${path}?${languageParam}=${language}`;
+}
+
+export type RouteMatch =
+  | { kind: 'public'; page: PublicPage; path: string }
+  | { kind: 'app'; page: AppPage }
+  | { kind: 'notFound' };
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+/**
+ * Matches like the client router does: letter case and a trailing slash do not matter, and a
+ * `:param` segment matches any one segment.
+ */
+function matches(pattern: string, pathname: string): boolean {
+  const wanted = segments(pattern);
+  const given = segments(pathname);
+  return (
+    wanted.length === given.length &&
+    wanted.every(
+      (segment, index) =>
+        segment.startsWith(':') || segment.toLowerCase() === given[index]?.toLowerCase(),
+    )
+  );
+}
+
+/** Which page a path opens. `path` of a public page is its canonical spelling. */
+export function matchRoute(pathname: string): RouteMatch {
+  for (const [page, path] of Object.entries(publicPaths) as [PublicPage, string][]) {
+    if (matches(path, pathname)) return { kind: 'public', page, path };
+  }
+  for (const [page, path] of Object.entries(appPaths) as [AppPage, string][]) {
+    if (matches(path, pathname)) return { kind: 'app', page };
+  }
+  return { kind: 'notFound' };
+}

@@ -1,0 +1,180 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultSiteSettings, type SiteSettings } from '../domain/site.ts';
+import { passwordLength, usernameLength } from '../domain/users.ts';
+
+/** An empty variable (common in .env files) means "not set". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const webUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const configSchema = z.object({
+  PORT: z.preprocess(
+    (value) => (value === undefined || value === '' ? 3000 : Number(value)),
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(0).max(65535),
+  ),
+  HOST: optional(z.string()).transform((value) => value ?? '127.0.0.1'),
+  DATA_DIR: optional(z.string()).transform((value) => path.resolve(value ?? './data')),
+  DATABASE_URL: optional(
+    z.url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres:// URL (leave it unset for the embedded SQLite database)',
+    }),
+  ),
+  APP_URL: optional(webUrl),
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ).transform((value) => value ?? 'info'),
+  ADMIN_USERNAME: optional(
+    z
+      .string()
+      .min(usernameLength.min, `must be at least ${usernameLength.min} characters`)
+      .max(usernameLength.max),
+  ),
+  ADMIN_EMAIL: optional(z.email('must be an email address')),
+  ADMIN_PASSWORD: optional(
+    z
+      .string()
+      .min(passwordLength.min, `must be at least ${passwordLength.min} characters`)
+      .max(passwordLength.max),
+  ),
+  NODE_ENV: optional(z.string()),
+  TRUST_PROXY: optional(
+    z.string().regex(/^(true|false|\d+|[\w.:/-]+(,[\w.:/-]+)*)$/, {
+      error:
+        'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+    }),
+  ),
+  DOCUMENT_ENCRYPTION_KEY: optional(
+    z
+      .string()
+      .transform((value) => Buffer.from(value, 'base64'))
+      .refine(
+        (key) => key.length === 32,
+        'must be 32 bytes in base64 (make one with: openssl rand -base64 32)',
+      ),
+  ),
+  APPLICATION_DOCUMENT_RETENTION_DAYS: z.preprocess(
+    (value) => (value === undefined || value === '' ? 30 : Number(value)),
+    z
+      .number({ error: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(3650, 'must be at most 3650 days'),
+  ),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().regex(/@/, 'must contain an email address')),
+  FAN_SITE_URL: optional(webUrl),
+  SIGNUP_URL: optional(webUrl),
+  SISTER_AUTH_URL: optional(webUrl),
+  SITE_NAME: optional(z.string()),
+  SITE_LEGAL_ENTITY: optional(z.string()),
+  SITE_TAGLINE: optional(z.string()),
+  SITE_CITY: optional(z.string()),
+  SITE_CONTACT_EMAIL: optional(z.email('must be an email address')),
+  SOCIAL_INSTAGRAM_URL: optional(webUrl),
+  SOCIAL_TIKTOK_URL: optional(webUrl),
+  SOCIAL_X_URL: optional(webUrl),
+  SOCIAL_YOUTUBE_URL: optional(webUrl),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, PostgreSQL; otherwise the embedded SQLite file in dataDir. */
+  databaseUrl: string | undefined;
+  /** Public base URL without a trailing slash, for links and canonical tags. */
+  appUrl: string;
+  logLevel: RawConfig['LOG_LEVEL'];
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For). Off by default: trusting it
+   * unconditionally would let anyone dodge the per-address limits by sending the header.
+   */
+  trustProxy: boolean | string[];
+  /** NODE_ENV=production: warnings about unsafe defaults are raised at start-up. */
+  isProduction: boolean;
+  documents: {
+    /** AES-256 key for ID documents at rest; unset, one is generated once into DATA_DIR. */
+    encryptionKey: Buffer | undefined;
+    /** A rejected application's document is deleted this many days after the rejection. */
+    retentionDays: number;
+  };
+  admin: { username: string; email: string; password: string | undefined };
+  mail: { smtpUrl: string | undefined; from: string };
+  links: {
+    fanSite: string | undefined;
+    signup: string | undefined;
+    sisterAuth: string | undefined;
+  };
+  /**
+   * The agency's identity on the public site; the outside links are in `links`, the document
+   * retention in `documents`.
+   */
+  site: Omit<SiteSettings, 'fanSiteUrl' | 'signupUrl' | 'sisterAuthUrl' | 'documentRetentionDays'>;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once, at boot. A bad value stops start-up with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}: ${issue.message} (got ${JSON.stringify(env[name])})`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example.`);
+  }
+  const raw = parsed.data;
+  const browsableHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(raw.HOST)
+    ? 'localhost'
+    : raw.HOST;
+  return {
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: raw.DATA_DIR,
+    databaseUrl: raw.DATABASE_URL,
+    appUrl: (raw.APP_URL ?? `http://${browsableHost}:${raw.PORT}`).replace(/\/+$/, ''),
+    logLevel: raw.LOG_LEVEL,
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    isProduction: raw.NODE_ENV === 'production',
+    documents: {
+      encryptionKey: raw.DOCUMENT_ENCRYPTION_KEY,
+      retentionDays: raw.APPLICATION_DOCUMENT_RETENTION_DAYS,
+    },
+    admin: {
+      username: raw.ADMIN_USERNAME ?? 'admin',
+      email: raw.ADMIN_EMAIL ?? 'admin@example.com',
+      password: raw.ADMIN_PASSWORD,
+    },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM ?? 'Agency <no-reply@example.com>' },
+    links: { fanSite: raw.FAN_SITE_URL, signup: raw.SIGNUP_URL, sisterAuth: raw.SISTER_AUTH_URL },
+    site: {
+      agencyName: raw.SITE_NAME ?? defaultSiteSettings.agencyName,
+      legalEntity: raw.SITE_LEGAL_ENTITY ?? defaultSiteSettings.legalEntity,
+      tagline: raw.SITE_TAGLINE,
+      city: raw.SITE_CITY ?? defaultSiteSettings.city,
+      contactEmail: raw.SITE_CONTACT_EMAIL ?? defaultSiteSettings.contactEmail,
+      social: Object.fromEntries(
+        Object.entries({
+          instagram: raw.SOCIAL_INSTAGRAM_URL,
+          tiktok: raw.SOCIAL_TIKTOK_URL,
+          x: raw.SOCIAL_X_URL,
+          youtube: raw.SOCIAL_YOUTUBE_URL,
+        }).filter(([, url]) => url !== undefined),
+      ),
+    },
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',');
+}

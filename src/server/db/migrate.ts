@@ -1,0 +1,35 @@
+import { Migrator, type Migration } from 'kysely';
+import type { DatabaseHandle } from './database.ts';
+import { columnTypes } from './migrations/column-types.ts';
+import { initialMigration } from './migrations/0001-initial.ts';
+import { accountsMigration } from './migrations/0002-accounts.ts';
+import { applicationsMigration } from './migrations/0003-applications.ts';
+
+/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
+function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
+  const types = columnTypes(handle.dialect);
+  return {
+    '0001-initial': initialMigration(types),
+    '0002-accounts': accountsMigration(types),
+    '0003-applications': applicationsMigration(types),
+  };
+}
+
+/** Brings the database to the latest schema. Already up to date is a no-op. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrations = allMigrations(handle);
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return results
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}

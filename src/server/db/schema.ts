@@ -1,0 +1,199 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { ApplicationStatus, DocumentType } from '../../domain/applications.ts';
+import type { CompensationStatus } from '../../domain/compensation.ts';
+import type { Language } from '../../domain/languages.ts';
+import type { NotificationType } from '../../domain/notifications.ts';
+import type { AssignmentStatus, ContentType, TaskStatus } from '../../domain/tasks.ts';
+
+/**
+ * The database as Kysely sees it, in camelCase (CamelCasePlugin maps to the snake_case columns).
+ * Timestamps are ISO-8601 strings on both dialects (see database.ts). Booleans are written as
+ * booleans and read back as booleans on PostgreSQL but as 0/1 on SQLite, hence `Flag`.
+ */
+type Timestamp = string;
+type Flag = ColumnType<boolean | 0 | 1, boolean, boolean>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  passwordHash: string;
+  isAdmin: Flag;
+  preferredLanguage: Language;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  sid: string;
+  userId: string;
+  sess: string;
+  expire: Timestamp;
+}
+
+export interface TranslationsTable {
+  id: string;
+  key: string;
+  en: string;
+  es: string;
+  pt: string;
+  description: string | null;
+  category: Generated<string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  country: string;
+  city: string;
+  state: string;
+  /** JSON text: a list of { network, handle, followers, url? }. */
+  socialAccounts: string;
+  documentType: DocumentType;
+  documentNumber: string;
+  /** Key of the encrypted ID document in storage; never a public URL. */
+  documentFileKey: string | null;
+  documentFileType: string | null;
+  personalMessage: string;
+  heardAboutUs: string | null;
+  /** The language the application was made in; its mails answer in it. */
+  language: ColumnType<Language, Language | undefined, Language>;
+  status: ApplicationStatus;
+  adminNotes: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Timestamp | null;
+  createdUserId: string | null;
+  /** When it was last rejected; its document is deleted a configured number of days later. */
+  rejectedAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  submittedAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Every note an administrator left on an application, with its author. */
+export interface ApplicationNotesTable {
+  id: string;
+  applicationId: string;
+  authorId: string | null;
+  note: string;
+  createdAt: Timestamp;
+}
+
+/** Each time an administrator opened an application's ID document. */
+export interface ApplicationDocumentViewsTable {
+  id: string;
+  applicationId: string;
+  viewerId: string | null;
+  viewedAt: Timestamp;
+}
+
+/** Submissions per address within the last hour, for the limit of five. */
+export interface ApplicationSubmissionsTable {
+  id: string;
+  address: string;
+  submittedAt: Timestamp;
+}
+
+export interface TasksTable {
+  id: string;
+  title: string;
+  description: string;
+  dueDate: Timestamp;
+  contentType: ContentType;
+  maxFiles: number;
+  status: TaskStatus;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TaskAssignmentsTable {
+  id: string;
+  taskId: string;
+  userId: string;
+  status: AssignmentStatus;
+  submittedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+  completedBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TaskUploadsTable {
+  id: string;
+  taskId: string;
+  userId: string;
+  fileName: string;
+  /** Key of the file in storage; downloads go through a route that checks who asks. */
+  fileKey: string;
+  fileSize: number;
+  fileType: string;
+  uploadedAt: Timestamp;
+}
+
+export interface CompensationsTable {
+  id: string;
+  userId: string;
+  month: number;
+  year: number;
+  amountCents: number;
+  status: CompensationStatus;
+  notes: string | null;
+  createdBy: string | null;
+  publishedAt: Timestamp | null;
+  publishedBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  relatedId: string | null;
+  isRead: Flag;
+  createdAt: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  userId: string;
+  /** SHA-256 of the token in the mailed link; the token itself is never stored. */
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+export interface SignInFailuresTable {
+  id: string;
+  accountKey: string;
+  address: string;
+  failedAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  translations: TranslationsTable;
+  applications: ApplicationsTable;
+  applicationNotes: ApplicationNotesTable;
+  applicationDocumentViews: ApplicationDocumentViewsTable;
+  applicationSubmissions: ApplicationSubmissionsTable;
+  tasks: TasksTable;
+  taskAssignments: TaskAssignmentsTable;
+  taskUploads: TaskUploadsTable;
+  compensations: CompensationsTable;
+  notifications: NotificationsTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  signInFailures: SignInFailuresTable;
+}

@@ -1,0 +1,43 @@
+import { loadConfig } from '../config.ts';
+import { loadDocumentKey } from '../storage/document-cipher.ts';
+import { createDocumentVault } from '../storage/documents.ts';
+import { createLocalStorage, storageDir } from '../storage/storage.ts';
+import { openDatabase } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { demoLogins, seedDemo } from './seed-demo.ts';
+
+// `npm run seed:demo`: a small demo agency for someone trying the product.
+const config = loadConfig();
+const handle = openDatabase(config);
+try {
+  await migrateToLatest(handle);
+  const key = await loadDocumentKey({
+    configured: config.documents.encryptionKey,
+    dataDir: config.dataDir,
+    isProduction: config.isProduction,
+    log: {
+      info: (_details, message) => console.log(message),
+      warn: (_details, message) => console.warn(message),
+    },
+  });
+  const documents = createDocumentVault(createLocalStorage(storageDir(config.dataDir)), key);
+  const outcome = await seedDemo(handle.db, new Date(), documents);
+  if (typeof outcome === 'object') {
+    console.error(
+      `Refusing to add demo data: this database holds real accounts (${outcome.refused.slice(0, 5).join(', ')}${outcome.refused.length > 5 ? ', ...' : ''}).\n` +
+        'Point DATA_DIR or DATABASE_URL at an empty database to try the demo.',
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(
+      outcome === 'seeded'
+        ? 'Demo agency created. Sign in with:'
+        : 'The demo agency is already there. Sign in with:',
+    );
+    for (const login of demoLogins) {
+      console.log(`  ${login.username.padEnd(12)} ${login.password.padEnd(18)} ${login.role}`);
+    }
+  }
+} finally {
+  await handle.db.destroy();
+}

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { maxDocumentBytes, type ApplicationStatus } from '../../domain/applications.ts';
+import type { Language } from '../../domain/languages.ts';
+import type { TaskStatus } from '../../domain/tasks.ts';
+import { notify } from '../modules/notifications/notify.ts';
+import { createUserAccount } from '../modules/users/service.ts';
+import { storedDocumentKey, type DocumentVault } from '../storage/documents.ts';
+import type { Db } from './database.ts';
+import { demoPng } from './demo-png.ts';
+
+/** Every demo account's email is at this domain; that is how the seed recognises its own. */
+export const demoEmailDomain = 'demo.example';
+
+export const demoLogins = [
+  { username: 'demo_admin', password: 'demo-admin-pass', role: 'Administrator' },
+  { username: 'demo_maria', password: 'demo-creator-pass', role: 'Creator (Portuguese)' },
+  { username: 'demo_lucas', password: 'demo-creator-pass', role: 'Creator (Spanish)' },
+  { username: 'demo_sofia', password: 'demo-creator-pass', role: 'Creator, just joined' },
+] as const;
+
+const applicants: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  country: string;
+  city: string;
+  state: string;
+  language: Language;
+  status: ApplicationStatus;
+  daysAgo: number;
+  colour: [number, number, number];
+  note?: string;
+}[] = [
+  {
+    firstName: 'Valentina',
+    lastName: 'Rojas',
+    email: `valentina@${demoEmailDomain}`,
+    country: 'Colombia',
+    city: 'Medellín',
+    state: 'Antioquia',
+    language: 'es',
+    status: 'pending',
+    daysAgo: 1,
+    colour: [214, 170, 120],
+  },
+  {
+    firstName: 'Camila',
+    lastName: 'Souza',
+    email: `camila@${demoEmailDomain}`,
+    country: 'Brazil',
+    city: 'São Paulo',
+    state: 'SP',
+    language: 'pt',
+    status: 'under_review',
+    daysAgo: 3,
+    colour: [120, 170, 214],
+    note: 'Strong engagement on TikTok; confirm the document number by phone.',
+  },
+  {
+    firstName: 'Emma',
+    lastName: 'Clarke',
+    email: `emma@${demoEmailDomain}`,
+    country: 'United Kingdom',
+    city: 'Manchester',
+    state: 'Greater Manchester',
+    language: 'en',
+    status: 'pending',
+    daysAgo: 0,
+    colour: [150, 200, 150],
+  },
+  {
+    firstName: 'Jake',
+    lastName: 'Miller',
+    email: `jake@${demoEmailDomain}`,
+    country: 'United States',
+    city: 'Austin',
+    state: 'Texas',
+    language: 'en',
+    status: 'rejected',
+    daysAgo: 9,
+    colour: [190, 150, 200],
+    note: 'Audience mostly bought followers.',
+  },
+];
+
+export type SeedOutcome = 'seeded' | 'already-seeded' | { refused: string[] };
+
+const creators: {
+  username: string;
+  firstName: string;
+  lastName: string | null;
+  language: Language;
+}[] = [
+  { username: 'demo_maria', firstName: 'Maria', lastName: 'Silva', language: 'pt' },
+  { username: 'demo_lucas', firstName: 'Lucas', lastName: 'Moreno', language: 'es' },
+  { username: 'demo_sofia', firstName: 'Sofia', lastName: null, language: 'en' },
+];
+
+const tasks: { title: string; description: string; dueInDays: number; status: TaskStatus }[] = [
+  {
+    title: 'Spring lookbook: three outfits',
+    description: 'Shoot three spring outfits in natural light, one full-length photo each.',
+    dueInDays: 5,
+    status: 'new',
+  },
+  {
+    title: 'Behind-the-scenes reel',
+    description: 'A 30-second vertical video from your next shoot, no music.',
+    dueInDays: 2,
+    status: 'in_progress',
+  },
+  {
+    title: 'Brand collaboration teaser',
+    description: 'Two photos and one short clip featuring the partner product.',
+    dueInDays: -1,
+    status: 'submitted',
+  },
+  {
+    title: 'Profile photo refresh',
+    description: 'Five portrait photos for the agency profile.',
+    dueInDays: -20,
+    status: 'completed',
+  },
+];
+
+/**
+ * Fills the database with a small demo agency. Refuses when it holds anyone besides the first
+ * administrator and the demo accounts, so it can never mix invented people into a real agency.
+ */
+export async function seedDemo(
+  db: Db,
+  now = new Date(),
+  /** Where demo ID documents go; without it the demo applications have none. */
+  documents?: DocumentVault,
+): Promise<SeedOutcome> {
+  const firstAdmin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('isAdmin', '=', true)
+    .orderBy('createdAt')
+    .executeTakeFirst();
+  let others = db
+    .selectFrom('users')
+    .select('username')
+    .where('email', 'not like', `%@${demoEmailDomain}`);
+  if (firstAdmin) others = others.where('id', '!=', firstAdmin.id);
+  const realPeople = await others.execute();
+  if (realPeople.length > 0) return { refused: realPeople.map((row) => row.username) };
+
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', `%@${demoEmailDomain}`)
+    .executeTakeFirst();
+  if (existing) return 'already-seeded';
+
+  const admin = await createUserAccount(db, {
+    username: 'demo_admin',
+    email: `admin@${demoEmailDomain}`,
+    password: 'demo-admin-pass',
+    firstName: 'Demo',
+    lastName: 'Manager',
+    isAdmin: true,
+  });
+  const people = [];
+  for (const creator of creators) {
+    people.push(
+      await createUserAccount(db, {
+        username: creator.username,
+        email: `${creator.username.replace('demo_', '')}@${demoEmailDomain}`,
+        password: 'demo-creator-pass',
+        firstName: creator.firstName,
+        lastName: creator.lastName,
+        isAdmin: false,
+        preferredLanguage: creator.language,
+      }),
+    );
+  }
+  const [maria, lucas] = people;
+  if (!maria || !lucas) throw new Error('Demo creators were not created');
+
+  const stamp = now.toISOString();
+  for (const task of tasks) {
+    const id = randomUUID();
+    await db
+      .insertInto('tasks')
+      .values({
+        id,
+        title: task.title,
+        description: task.description,
+        dueDate: new Date(now.getTime() + task.dueInDays * 86_400_000).toISOString(),
+        contentType: 'both',
+        maxFiles: 10,
+        status: task.status,
+        createdBy: admin.id,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+    for (const person of [maria, lucas]) {
+      await db
+        .insertInto('taskAssignments')
+        .values({
+          id: randomUUID(),
+          taskId: id,
+          userId: person.id,
+          status: 'assigned',
+          submittedAt: null,
+          completedAt: task.status === 'completed' ? stamp : null,
+          completedBy: task.status === 'completed' ? admin.id : null,
+          createdAt: stamp,
+          updatedAt: stamp,
+        })
+        .execute();
+    }
+  }
+
+  // The three months before this one: two published, the last still a draft.
+  const months = [3, 2, 1].map((back) => {
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    return { month: date.getUTCMonth() + 1, year: date.getUTCFullYear() };
+  });
+  const pay: [typeof maria, number, number, boolean][] = [
+    [maria, 0, 185_000, true],
+    [maria, 1, 243_050, true],
+    [maria, 2, 210_000, false],
+    [lucas, 1, 98_000, true],
+    [lucas, 2, 112_500, false],
+  ];
+  for (const [person, monthIndex, amountCents, published] of pay) {
+    const period = months[monthIndex];
+    if (!period) continue;
+    const id = randomUUID();
+    await db
+      .insertInto('compensations')
+      .values({
+        id,
+        userId: person.id,
+        ...period,
+        amountCents,
+        status: published ? 'published' : 'draft',
+        notes: published ? 'Monthly retainer and content bonus' : null,
+        createdBy: admin.id,
+        publishedAt: published ? stamp : null,
+        publishedBy: published ? admin.id : null,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+    if (published) {
+      await notify(db, person.id, {
+        type: 'compensation',
+        relatedId: id,
+        title: {
+          en: 'Compensation published',
+          es: 'Compensación publicada',
+          pt: 'Compensação publicada',
+        },
+        message: `${period.month}/${period.year}: $${(amountCents / 100).toFixed(2)}`,
+      });
+    }
+  }
+  for (const applicant of applicants) {
+    const stamp = new Date(now.getTime() - applicant.daysAgo * 86_400_000).toISOString();
+    const document = documents
+      ? await documents.receive(
+          Readable.from([demoPng(360, 240, applicant.colour)]),
+          maxDocumentBytes,
+        )
+      : undefined;
+    if (document && documents) await documents.keep(document.fileId);
+    const id = randomUUID();
+    const decided = applicant.status !== 'pending';
+    await db
+      .insertInto('applications')
+      .values({
+        id,
+        firstName: applicant.firstName,
+        lastName: applicant.lastName,
+        email: applicant.email,
+        phone: '+1 305 555 0100',
+        country: applicant.country,
+        city: applicant.city,
+        state: applicant.state,
+        socialAccounts: JSON.stringify([
+          {
+            network: 'Instagram',
+            handle: `@${applicant.firstName.toLowerCase()}.creates`,
+            followers: 24_000 + applicant.daysAgo * 7_300,
+            url: `https://instagram.com/${applicant.firstName.toLowerCase()}.creates`,
+          },
+          { network: 'TikTok', handle: `@${applicant.firstName.toLowerCase()}`, followers: 88_000 },
+        ]),
+        documentType: 'passport',
+        documentNumber: `P${(1_000_000 + applicant.daysAgo * 4321).toString()}`,
+        documentFileKey: document ? storedDocumentKey(document.fileId) : null,
+        documentFileType: document?.mimeType ?? null,
+        personalMessage: `Hi, I am ${applicant.firstName}. I create lifestyle and fitness content and I am looking for a team that helps me plan, grow and earn from it.`,
+        heardAboutUs: 'Social Media',
+        language: applicant.language,
+        status: applicant.status,
+        adminNotes: applicant.note ?? null,
+        reviewedBy: decided ? admin.id : null,
+        reviewedAt: decided ? stamp : null,
+        createdUserId: null,
+        rejectedAt: applicant.status === 'rejected' ? stamp : null,
+        submittedAt: stamp,
+        updatedAt: stamp,
+      })
+      .execute();
+    if (applicant.note) {
+      await db
+        .insertInto('applicationNotes')
+        .values({
+          id: randomUUID(),
+          applicationId: id,
+          authorId: admin.id,
+          note: applicant.note,
+          createdAt: stamp,
+        })
+        .execute();
+    }
+  }
+
+  await notify(db, maria.id, {
+    type: 'task',
+    title: { en: 'New task assigned', es: 'Nueva tarea asignada', pt: 'Nova tarefa atribuída' },
+    message: tasks[0]?.title ?? '',
+  });
+  return 'seeded';
+}

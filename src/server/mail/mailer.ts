@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+/** One message, always in both forms: plain text for every client, HTML for the rest. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Delivers now; rejects when the SMTP server refuses or the outbox cannot be written. */
+  send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers without making the caller wait (so a request's timing reveals nothing about
+   * whether a mail went out). Failures are logged; pending deliveries finish before shutdown.
+   */
+  sendInBackground(message: MailMessage): void;
+  close(): Promise<void>;
+}
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Otherwise each message is rendered to an .eml
+ * file in DATA_DIR/outbox (by nodemailer too, so both ways produce the same MIME) and logged,
+ * so a fresh installation without a mail server still shows what it would have sent.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const smtp = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : undefined;
+  const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const pending = new Set<Promise<void>>();
+
+  const send = async (message: MailMessage) => {
+    const envelope = { from: config.mail.from, ...message };
+    if (smtp) {
+      await smtp.sendMail(envelope);
+      log.info({ to: message.to, subject: message.subject }, 'Mail sent');
+      return;
+    }
+    const rendered = await renderer.sendMail(envelope);
+    const dir = outboxDir(config.dataDir);
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+    );
+    await fs.writeFile(file, rendered.message as Buffer);
+    log.info(
+      { to: message.to, subject: message.subject, file },
+      'Mail written to the outbox (SMTP_URL is not set)',
+    );
+  };
+
+  return {
+    send,
+    sendInBackground(message) {
+      const delivery = send(message)
+        .catch((error: unknown) =>
+          log.error({ err: error, to: message.to, subject: message.subject }, 'Mail not delivered'),
+        )
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    async close() {
+      await Promise.all(pending);
+      smtp?.close();
+      renderer.close();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export const mailPlugin = fp(
+  async (app: FastifyInstance, options: { config: Config }) => {
+    const mailer = createMailer(options.config, app.log);
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', () => mailer.close());
+  },
+  { name: 'mail' },
+);

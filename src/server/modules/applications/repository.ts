@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Application, SocialAccount } from '../../../domain/applications.ts';
+import type { Db } from '../../db/database.ts';
+import type { ApplicationsTable } from '../../db/schema.ts';
+import { documentPath } from '../../storage/documents.ts';
+
+type ApplicationRow = Selectable<ApplicationsTable>;
+type NoteRow = {
+  id: string;
+  applicationId: string;
+  note: string;
+  createdAt: string;
+  authorUsername: string | null;
+};
+
+/** The one mapping from rows to what administrators see. */
+function toApplication(row: ApplicationRow, notes: NoteRow[]): Application {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    country: row.country,
+    city: row.city,
+    state: row.state,
+    socialAccounts: JSON.parse(row.socialAccounts) as SocialAccount[],
+    documentType: row.documentType,
+    documentNumber: row.documentNumber,
+    documentUrl: row.documentFileKey ? documentPath(row.documentFileKey) : null,
+    documentMimeType: row.documentFileKey ? row.documentFileType : null,
+    personalMessage: row.personalMessage,
+    heardAboutUs: row.heardAboutUs,
+    language: row.language,
+    status: row.status,
+    adminNotes: row.adminNotes,
+    notes: notes.map(({ id, note, authorUsername, createdAt }) => ({
+      id,
+      note,
+      authorUsername,
+      createdAt,
+    })),
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt,
+    createdUserId: row.createdUserId,
+    submittedAt: row.submittedAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function notesOf(db: Db, applicationIds: string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('applicationNotes')
+    .leftJoin('users', 'users.id', 'applicationNotes.authorId')
+    .select([
+      'applicationNotes.id',
+      'applicationNotes.applicationId',
+      'applicationNotes.note',
+      'applicationNotes.createdAt',
+      'users.username as authorUsername',
+    ])
+    .where('applicationNotes.applicationId', 'in', applicationIds)
+    .orderBy('applicationNotes.createdAt')
+    .orderBy('applicationNotes.id')
+    .execute();
+}
+
+/** Every application, newest first, each with its whole note history (oldest note first). */
+export async function listApplications(db: Db): Promise<Application[]> {
+  const rows = await db
+    .selectFrom('applications')
+    .selectAll()
+    .orderBy('submittedAt', 'desc')
+    .orderBy('id')
+    .execute();
+  const notes = await notesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byApplication = new Map<string, NoteRow[]>();
+  for (const note of notes) {
+    const list = byApplication.get(note.applicationId);
+    if (list) list.push(note);
+    else byApplication.set(note.applicationId, [note]);
+  }
+  return rows.map((row) => toApplication(row, byApplication.get(row.id) ?? []));
+}
+
+export async function findApplication(db: Db, id: string): Promise<Application | undefined> {
+  const row = await findApplicationRow(db, id);
+  return row ? toApplication(row, await notesOf(db, [id])) : undefined;
+}
+
+export function findApplicationRow(db: Db, id: string) {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findApplicationByDocument(db: Db, fileKey: string) {
+  return db
+    .selectFrom('applications')
+    .select(['id', 'documentFileType'])
+    .where('documentFileKey', '=', fileKey)
+    .executeTakeFirst();
+}
+
+/** Whether this email already has an application waiting for a decision. */
+export async function hasOpenApplication(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('applications')
+    .select('id')
+    .where('email', '=', email)
+    .where('status', 'in', ['pending', 'under_review'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertApplication(db: Db, row: Insertable<ApplicationsTable>): Promise<void> {
+  await db.insertInto('applications').values(row).execute();
+}
+
+/**
+ * Changes an application unless it is approved (approved is final). False when nothing changed
+ * because it was approved meanwhile.
+ */
+export async function updateUnlessApproved(
+  db: Db,
+  id: string,
+  changes: Updateable<ApplicationsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('applications')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '!=', 'approved')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertNote(
+  db: Db,
+  note: { applicationId: string; authorId: string; note: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('applicationNotes')
+    .values({ id: randomUUID(), ...note })
+    .execute();
+}
+
+export async function recordDocumentView(
+  db: Db,
+  view: { applicationId: string; viewerId: string; viewedAt: string },
+): Promise<void> {
+  await db
+    .insertInto('applicationDocumentViews')
+    .values({ id: randomUUID(), ...view })
+    .execute();
+}
+
+/** Rejected before `rejectedBefore` and still holding a document. */
+export function rejectedWithDocument(db: Db, rejectedBefore: string) {
+  return db
+    .selectFrom('applications')
+    .select(['id', 'documentFileKey'])
+    .where('status', '=', 'rejected')
+    .where('rejectedAt', '<=', rejectedBefore)
+    .where('documentFileKey', 'is not', null)
+    .execute();
+}
+
+export async function forgetDocument(db: Db, id: string, fileKey: string, now: string) {
+  // Only if still rejected with that file: a change of heart meanwhile keeps the document.
+  const result = await db
+    .updateTable('applications')
+    .set({ documentFileKey: null, documentFileType: null, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'rejected')
+    .where('documentFileKey', '=', fileKey)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteApplication(db: Db, id: string): Promise<string | null | undefined> {
+  const row = await db
+    .deleteFrom('applications')
+    .where('id', '=', id)
+    .returning('documentFileKey')
+    .executeTakeFirst();
+  return row ? row.documentFileKey : undefined;
+}
+
+/** The submission limit: submissions from an address within the window, oldest first. */
+export function recentSubmissions(db: Db, address: string, since: string) {
+  return db
+    .selectFrom('applicationSubmissions')
+    .select('submittedAt')
+    .where('address', '=', address)
+    .where('submittedAt', '>', since)
+    .orderBy('submittedAt')
+    .execute();
+}
+
+export async function recordSubmission(
+  db: Db,
+  submission: { address: string; submittedAt: string },
+  windowStart: string,
+): Promise<void> {
+  // Old rows count for nothing; dropping them here keeps the table at one window's worth.
+  await db.deleteFrom('applicationSubmissions').where('submittedAt', '<=', windowStart).execute();
+  await db
+    .insertInto('applicationSubmissions')
+    .values({ id: randomUUID(), ...submission })
+    .execute();
+}

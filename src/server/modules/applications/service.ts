@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  applicationFieldsSchema,
+  type Application,
+  type ApplicationFields,
+  type ApplicationStatusUpdate,
+} from '../../../domain/applications.ts';
+import { usernameLength, type User } from '../../../domain/users.ts';
+import type { Db, Dialect } from '../../db/database.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import {
+  storedDocumentKey,
+  type DocumentVault,
+  type ReceivedDocument,
+} from '../../storage/documents.ts';
+import { createPasswordLink } from '../auth/service.ts';
+import { findUserByLogin } from '../users/repository.ts';
+import { createUserAccount } from '../users/service.ts';
+import { invitationMail, rejectionMail } from './mails.ts';
+import {
+  deleteApplication,
+  findApplication,
+  forgetDocument,
+  hasOpenApplication,
+  insertApplication,
+  insertNote,
+  recentSubmissions,
+  recordSubmission,
+  rejectedWithDocument,
+  updateUnlessApproved,
+} from './repository.ts';
+
+/** Five submissions an hour from one address (issue 5). */
+export const submissionLimit = { perAddress: 5, windowMs: 60 * 60 * 1000 } as const;
+/** The approved applicant's link to choose a password is valid this long, and only once. */
+export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
+
+export const openApplicationMessage =
+  'An application with this email address is already being reviewed. We will contact you by email; there is no need to apply again.';
+export const lockedMessage =
+  'This application was approved and its account created, so it can no longer be changed.';
+export const notFoundMessage = 'Application not found';
+
+const openApplication = () =>
+  new HttpError(409, openApplicationMessage, [
+    { path: ['email'], message: openApplicationMessage },
+  ]);
+
+/**
+ * Records a submission from this address and answers 0, or, over the limit, the seconds until
+ * another is accepted (Retry-After) without recording it. Counts
+ * every submission that reached the server in the last hour, accepted or not, so repeated
+ * uploads are limited too. Kept in the database, so every server process sees the same count.
+ */
+export async function admitSubmission(db: Db, address: string, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - submissionLimit.windowMs).toISOString();
+  const recent = await recentSubmissions(db, address, windowStart);
+  const limiting = recent.at(-submissionLimit.perAddress);
+  if (recent.length < submissionLimit.perAddress || !limiting) {
+    await recordSubmission(db, { address, submittedAt: now.toISOString() }, windowStart);
+    return 0;
+  }
+  const freeAt = new Date(limiting.submittedAt).getTime() + submissionLimit.windowMs;
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+}
+
+export function tooManySubmissionsMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many applications from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+}
+
+/** Multipart text fields (every value a string) checked by the domain's v2 schema. */
+export function parseApplicationFields(
+  raw: Record<string, unknown>,
+): { fields: ApplicationFields } | { issues: { path: (string | number)[]; message: string }[] } {
+  const text = (name: string) => (typeof raw[name] === 'string' ? raw[name] : '');
+  const optional = (name: string) => (text(name).trim() === '' ? undefined : text(name));
+  let socialAccounts: unknown = raw.socialAccounts;
+  if (typeof socialAccounts === 'string') {
+    try {
+      socialAccounts = JSON.parse(socialAccounts);
+    } catch {
+      socialAccounts = undefined;
+    }
+  }
+  const parsed = applicationFieldsSchema.safeParse({
+    ...Object.fromEntries(
+      [
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'country',
+        'city',
+        'state',
+        'documentType',
+        'documentNumber',
+        'personalMessage',
+      ].map((name) => [name, text(name)]),
+    ),
+    socialAccounts,
+    heardAboutUs: optional('heardAboutUs'),
+    language: optional('language'),
+  });
+  if (parsed.success) return { fields: parsed.data };
+  return {
+    issues: parsed.error.issues.map((issue) => ({
+      path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+      message: issue.message,
+    })),
+  };
+}
+
+/** Refuses an email that already has an application waiting for a decision (409). */
+export async function assertNoOpenApplication(db: Db, email: string): Promise<void> {
+  if (await hasOpenApplication(db, email)) throw openApplication();
+}
+
+function isOpenEmailViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  return (
+    constraint === 'applications_open_email_unique' || error.message.includes('applications.email')
+  );
+}
+
+/**
+ * Saves a submission whose document is already received: the row and the document's lasting
+ * name in one transaction. The caller discards the document if this throws.
+ */
+export async function saveApplication(
+  db: Db,
+  vault: DocumentVault,
+  options: { id: string; fields: ApplicationFields; document: ReceivedDocument; now: Date },
+): Promise<void> {
+  const { fields, document } = options;
+  const now = options.now.toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await assertNoOpenApplication(trx, fields.email);
+      await insertApplication(trx, {
+        id: options.id,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        email: fields.email,
+        phone: fields.phone,
+        country: fields.country,
+        city: fields.city,
+        state: fields.state,
+        socialAccounts: JSON.stringify(fields.socialAccounts),
+        documentType: fields.documentType,
+        documentNumber: fields.documentNumber,
+        documentFileKey: storedDocumentKey(document.fileId),
+        documentFileType: document.mimeType,
+        personalMessage: fields.personalMessage,
+        heardAboutUs: fields.heardAboutUs ?? null,
+        language: fields.language,
+        status: 'pending',
+        adminNotes: null,
+        reviewedBy: null,
+        reviewedAt: null,
+        createdUserId: null,
+        rejectedAt: null,
+        submittedAt: now,
+        updatedAt: now,
+      });
+      // Last: should the rename fail, the row is rolled back with it.
+      await vault.keep(document.fileId);
+    });
+  } catch (error) {
+    // The unique index catches a second submission that raced past the check.
+    throw isOpenEmailViolation(error) ? openApplication() : error;
+  }
+}
+
+/**
+ * A username for an approved applicant: the local part of their email, cut to the users rules
+ * (3 to 50 characters, no '@'), with a number added when it is taken.
+ */
+async function freeUsername(db: Db, email: string): Promise<string> {
+  let base = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '_');
+  if (base.length < usernameLength.min) base = `${base}_creator`;
+  base = base.slice(0, usernameLength.max);
+  for (let n = 1; n < 1000; n++) {
+    const suffix = n === 1 ? '' : `_${n}`;
+    const candidate = `${base.slice(0, usernameLength.max - suffix.length)}${suffix}`;
+    if (!(await findUserByLogin(db, candidate))) return candidate;
+  }
+  return `${base.slice(0, usernameLength.max - 9)}_${randomBytes(4).toString('hex')}`;
+}
+
+export interface ReviewContext {
+  db: Db;
+  dialect: Dialect;
+  mailer: Mailer;
+  appUrl: string;
+  isMailConfigured: boolean;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * An administrator's decision on an application. Approval, in one transaction, creates the
+ * creator's account (no usable password yet), links it, and makes a single-use link to choose a
+ * password, valid 7 days; the link is mailed after the commit in the application's language.
+ * The administrator gets the link back when it could not be mailed (no SMTP_URL, or a failure).
+ */
+export async function reviewApplication(
+  context: ReviewContext,
+  options: { id: string; update: ApplicationStatusUpdate; admin: User; now: Date },
+): Promise<{ application: Application; invitationUrl?: string }> {
+  const { db, dialect } = context;
+  const { id, update, admin } = options;
+  const now = options.now.toISOString();
+  const note = update.adminNotes ? update.adminNotes : undefined;
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('applications').selectAll().where('id', '=', id);
+    // SQLite runs one writer at a time; PostgreSQL locks the row against a concurrent review.
+    if (dialect === 'postgres') query = query.forUpdate();
+    const current = await query.executeTakeFirst();
+    if (!current) throw new HttpError(404, notFoundMessage);
+    if (current.status === 'approved') throw new HttpError(409, lockedMessage);
+
+    let account: User | undefined;
+    let link: string | undefined;
+    if (update.status === 'approved') {
+      const existing = await findUserByLogin(trx, current.email);
+      if (existing) {
+        throw new HttpError(
+          409,
+          `An account with the email ${current.email} already exists (username ${existing.username}), so approving would create a second one. Nothing was changed.`,
+        );
+      }
+      account = await createUserAccount(trx, {
+        username: await freeUsername(trx, current.email),
+        email: current.email,
+        firstName: current.firstName,
+        lastName: current.lastName,
+        isAdmin: false,
+        // Nobody knows it: the person chooses their own through the invitation link.
+        password: randomBytes(32).toString('base64url'),
+        preferredLanguage: current.language,
+      });
+      link = await createPasswordLink(trx, {
+        userId: account.id,
+        appUrl: context.appUrl,
+        validityMs: invitationValidityMs,
+        now: options.now,
+      });
+    }
+
+    const changed = await updateUnlessApproved(trx, id, {
+      status: update.status,
+      reviewedBy: admin.id,
+      reviewedAt: now,
+      updatedAt: now,
+      // The retention period runs from the rejection, not from later notes on it.
+      rejectedAt:
+        update.status === 'rejected'
+          ? current.status === 'rejected'
+            ? current.rejectedAt
+            : now
+          : null,
+      ...(note ? { adminNotes: note } : {}),
+      ...(account ? { createdUserId: account.id } : {}),
+    });
+    if (!changed) throw new HttpError(409, lockedMessage);
+    if (note)
+      await insertNote(trx, { applicationId: id, authorId: admin.id, note, createdAt: now });
+    return { current, account, link };
+  });
+
+  const { current, account, link } = outcome;
+  let invitationUrl: string | undefined;
+  if (account && link) {
+    const mail = invitationMail({
+      to: current.email,
+      firstName: current.firstName,
+      username: account.username,
+      language: current.language,
+      link,
+    });
+    try {
+      await context.mailer.send(mail);
+      if (!context.isMailConfigured) invitationUrl = link;
+    } catch (error) {
+      context.log.error({ err: error, applicationId: id }, 'The invitation mail was not delivered');
+      invitationUrl = link;
+    }
+  }
+  if (update.status === 'rejected' && current.status !== 'rejected') {
+    context.mailer.sendInBackground(
+      rejectionMail({
+        to: current.email,
+        firstName: current.firstName,
+        language: current.language,
+      }),
+    );
+  }
+  const application = await findApplication(db, id);
+  if (!application) throw new HttpError(404, notFoundMessage);
+  return invitationUrl ? { application, invitationUrl } : { application };
+}
+
+const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);
+
+/** Erases an application with its notes, its views and its document. */
+export async function eraseApplication(
+  db: Db,
+  vault: DocumentVault,
+  options: { id: string; log: FastifyBaseLogger },
+): Promise<void> {
+  const fileKey = await deleteApplication(db, options.id);
+  if (fileKey === undefined) throw new HttpError(404, notFoundMessage);
+  if (fileKey) await discardQuietly(vault, fileKey, options.log);
+}
+
+async function discardQuietly(vault: DocumentVault, fileKey: string, log: FastifyBaseLogger) {
+  await vault
+    .discard(fileIdOf(fileKey))
+    .catch((error: unknown) =>
+      log.warn({ err: error, fileKey }, 'Could not delete an ID document; delete it by hand'),
+    );
+}
+
+/**
+ * Privacy: deletes the document of every application rejected more than `retentionDays` ago,
+ * and uploads abandoned half-way (a crash between receiving and saving) after an hour.
+ */
+export async function sweepApplicationDocuments(
+  db: Db,
+  vault: DocumentVault,
+  options: { now: Date; retentionDays: number; log: FastifyBaseLogger },
+): Promise<{ deleted: number; abandoned: number }> {
+  const cutoff = new Date(options.now.getTime() - options.retentionDays * 86_400_000);
+  let deleted = 0;
+  for (const row of await rejectedWithDocument(db, cutoff.toISOString())) {
+    if (!row.documentFileKey) continue;
+    // The row first: a change of heart meanwhile keeps the document, and no row points at nothing.
+    if (await forgetDocument(db, row.id, row.documentFileKey, options.now.toISOString())) {
+      await discardQuietly(vault, row.documentFileKey, options.log);
+      deleted++;
+    }
+  }
+  const abandoned = await vault.sweepAbandoned(
+    new Date(options.now.getTime() - submissionLimit.windowMs),
+  );
+  return { deleted, abandoned };
+}

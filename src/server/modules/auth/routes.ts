@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordRequestSchema,
+  invalidCredentialsMessage,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+  sessionResponseSchema,
+} from '../../../domain/auth.ts';
+import { userSchema } from '../../../domain/users.ts';
+import type { Config } from '../../config.ts';
+import { publicAccess, requireUser } from '../../plugins/access.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { findUserByLogin, toUser } from '../users/repository.ts';
+import { clearSessionCookie, setSessionCookie } from './cookie.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { requestPasswordReset, resetPassword } from './service.ts';
+import {
+  createSession,
+  deleteSession,
+  rememberedSessionMs,
+  sessionCookieName,
+} from './sessions.ts';
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  signInRetryAfter,
+  tooManyAttemptsMessage,
+} from './sign-in-limits.ts';
+
+/**
+ * An unknown name is checked against this hash, so it costs the same time as a wrong password
+ * and the answer's timing does not tell whether the account exists.
+ */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+export const resetRequestedMessage =
+  'If an account matches what you entered, we have sent it a link to choose a new password. The link is valid for one hour.';
+
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const secure = config.appUrl.startsWith('https:');
+  void getDummyHash();
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: publicAccess },
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => {
+      const { username, password, remember } = request.body;
+      const row = await findUserByLogin(app.db, username);
+      const attempt = {
+        accountKey: row ? row.id : `login:${username.toLowerCase()}`,
+        address: request.ip,
+      };
+      const wait = await signInRetryAfter(app.db, attempt);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, tooManyAttemptsMessage(wait));
+      }
+      const valid = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), password);
+      if (!row || !valid) {
+        await recordSignInFailure(app.db, attempt);
+        throw new HttpError(401, invalidCredentialsMessage);
+      }
+      await clearSignInFailures(app.db, attempt.accountKey);
+
+      // A fresh session id at every sign-in; whatever session the browser held before ends.
+      const previous = request.cookies[sessionCookieName];
+      if (previous) await deleteSession(app.db, previous);
+      const { token } = await createSession(app.db, row.id, { remember });
+      setSessionCookie(reply, token, {
+        secure,
+        ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),
+      });
+      const user = toUser(row);
+      return { username: user.username, isAdmin: user.isAdmin, user };
+    },
+  );
+
+  app.get(
+    '/api/auth/user',
+    { config: { access: 'signed-in' }, schema: { response: { 200: userSchema } } },
+    async (request) => requireUser(request),
+  );
+
+  app.get(
+    '/api/auth/session',
+    { config: { access: publicAccess }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.user };
+    },
+  );
+
+  // Public, so a browser holding an expired session can still clear its cookie.
+  app.post('/api/auth/logout', { config: { access: publicAccess } }, async (request, reply) => {
+    const token = request.cookies[sessionCookieName];
+    if (token) await deleteSession(app.db, token);
+    clearSessionCookie(reply, { secure });
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { access: publicAccess },
+      schema: { body: forgotPasswordRequestSchema, response: { 202: messageResponseSchema } },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(app.db, app.mailer, {
+        login: request.body.username,
+        appUrl: config.appUrl,
+      });
+      return reply.status(202).send({ message: resetRequestedMessage });
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { config: { access: publicAccess }, schema: { body: resetPasswordRequestSchema } },
+    async (request, reply) => {
+      const done = await resetPassword(app.db, {
+        token: request.body.token,
+        newPassword: request.body.newPassword,
+      });
+      if (!done) {
+        throw new HttpError(
+          400,
+          'This reset link is invalid, already used or expired. Please ask for a new one.',
+        );
+      }
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translationsSchema } from '../../../domain/content.ts';
+import { translationsFreshMs } from '../../../domain/languages.ts';
+import { siteSettingsSchema } from '../../../domain/site.ts';
+import type { Config } from '../../config.ts';
+import { publicAccess } from '../../plugins/access.ts';
+import { readTranslations } from './repository.ts';
+import { siteSettings } from './site.ts';
+
+export const contentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get(
+    '/api/translations',
+    { config: { access: publicAccess }, schema: { response: { 200: translationsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', `public, max-age=${translationsFreshMs / 1000}`);
+      const translations = await readTranslations(app.db);
+      // Rendered pages follow edits made in the table.
+      app.pages.setTranslations(translations);
+      return translations;
+    },
+  );
+
+  const site = siteSettings(config);
+  app.get(
+    '/api/site',
+    { config: { access: publicAccess }, schema: { response: { 200: siteSettingsSchema } } },
+    async (_request, reply) => {
+      // Changes only with the configuration, that is on a restart.
+      reply.header('cache-control', 'public, max-age=300');
+      return site;
+    },
+  );
+
+  // With a sister site, applying and signing in happen there (spec section 2); without one, our
+  // own form and sign-in page answer these paths.
+  const sisterAuthUrl = config.links.sisterAuth;
+  if (sisterAuthUrl) {
+    for (const url of ['/apply', '/login']) {
+      app.get(url, { config: { access: publicAccess } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').redirect(sisterAuthUrl, 302),
+      );
+    }
+  }
+};

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminDashboardSchema, influencerDashboardSchema } from '../../../domain/dashboards.ts';
+import { isDatabaseReachable } from '../../db/database.ts';
+import { requireUser } from '../../plugins/access.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { adminFigures, influencerFigures } from './repository.ts';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/dashboard',
+    { config: { access: 'admin' }, schema: { response: { 200: adminDashboardSchema } } },
+    async () => {
+      // The same probe as the health check; without a database there are no figures to show.
+      if (!(await isDatabaseReachable(app.db))) {
+        throw new HttpError(503, 'The database is not reachable. Please try again in a moment.');
+      }
+      // No backups are made by the application yet, so the last one is honestly "never".
+      return {
+        ...(await adminFigures(app.db)),
+        system: { database: 'connected' as const, lastBackupAt: null },
+      };
+    },
+  );
+
+  app.get(
+    '/api/dashboard',
+    { config: { access: 'influencer' }, schema: { response: { 200: influencerDashboardSchema } } },
+    async (request) => influencerFigures(app.db, requireUser(request)),
+  );
+};

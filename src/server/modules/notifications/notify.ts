@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '../../../domain/languages.ts';
+import {
+  notificationInputSchema,
+  type Notification,
+  type NotificationType,
+} from '../../../domain/notifications.ts';
+import type { Db } from '../../db/database.ts';
+import { toNotification } from './repository.ts';
+
+/** A text given once, or in every language so the recipient reads it in their own. */
+export type LocalizedText = string | Readonly<Record<Language, string>>;
+
+export interface NotifyInput {
+  title: LocalizedText;
+  message: LocalizedText;
+  type: NotificationType;
+  relatedId?: string | null;
+}
+
+/**
+ * The one way any area tells a person something: the notification appears in their bell.
+ * Localized texts are stored in the recipient's language at the time of sending. Pass a
+ * transaction as `db` to make the notification part of the change it reports.
+ */
+export async function notify(db: Db, userId: string, input: NotifyInput): Promise<Notification> {
+  if (!userId) throw new Error('User ID is required');
+  let language: Language = 'en';
+  if (typeof input.title !== 'string' || typeof input.message !== 'string') {
+    const user = await db
+      .selectFrom('users')
+      .select('preferredLanguage')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(() => new Error(`notify: no user ${userId}`));
+    language = user.preferredLanguage;
+  }
+  const pick = (text: LocalizedText) => (typeof text === 'string' ? text : text[language]);
+  const fields = notificationInputSchema.parse({
+    title: pick(input.title),
+    message: pick(input.message),
+    type: input.type,
+    relatedId: input.relatedId,
+  });
+  const row = {
+    id: randomUUID(),
+    userId,
+    title: fields.title,
+    message: fields.message,
+    type: fields.type,
+    relatedId: fields.relatedId ?? null,
+    isRead: false,
+    createdAt: new Date().toISOString(),
+  };
+  await db.insertInto('notifications').values(row).execute();
+  return toNotification(row);
+}

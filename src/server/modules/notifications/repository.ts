@@ -1,0 +1,60 @@
+import type { Selectable } from 'kysely';
+import type { Notification } from '../../../domain/notifications.ts';
+import type { Db } from '../../db/database.ts';
+import type { NotificationsTable } from '../../db/schema.ts';
+
+export function toNotification(row: Selectable<NotificationsTable>): Notification {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    relatedId: row.relatedId,
+    isRead: Boolean(row.isRead),
+    createdAt: row.createdAt,
+  };
+}
+
+/** Newest first; the id breaks ties between notifications made in the same millisecond. */
+export async function listNotifications(db: Db, userId: string, limit: number) {
+  const rows = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toNotification);
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .where('isRead', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** False when the notification does not exist or belongs to someone else. */
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ isRead: true })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ isRead: true })
+    .where('userId', '=', userId)
+    .where('isRead', '=', false)
+    .execute();
+}

@@ -1,0 +1,31 @@
+import type { NotifyInput } from '../notifications/notify.ts';
+
+/** What a person finds in their bell when their account is created. */
+export const welcomeNotice: NotifyInput = {
+  type: 'system',
+  title: {
+    en: 'Welcome to the agency',
+    es: 'Te damos la bienvenida a la agencia',
+    pt: 'Boas-vindas à agência',
+  },
+  message: {
+    en: 'Your account is ready. You can change your password and language in Settings.',
+    es: 'Tu cuenta está lista. Puedes cambiar tu contraseña y tu idioma en Configuración.',
+    pt: 'A sua conta está pronta. Pode alterar a sua senha e o seu idioma em Configurações.',
+  },
+};
+
+/** Sent when an administrator sets someone's password, so the change never goes unnoticed. */
+export const passwordChangedByAdminNotice: NotifyInput = {
+  type: 'system',
+  title: {
+    en: 'Your password was changed',
+    es: 'Tu contraseña ha cambiado',
+    pt: 'A sua senha foi alterada',
+  },
+  message: {
+    en: 'An administrator changed your password. Use the new password the next time you sign in. If you did not expect this, contact the agency.',
+    es: 'Un administrador ha cambiado tu contraseña. Usa la contraseña nueva la próxima vez que inicies sesión. Si no lo esperabas, contacta con la agencia.',
+    pt: 'Um administrador alterou a sua senha. Use a nova senha da próxima vez que entrar. Se não esperava isto, contacte a agência.',
+  },
+};

@@ -1,0 +1,85 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { User } from '../../../domain/users.ts';
+import type { Db } from '../../db/database.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+export async function countAdministrators(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('isAdmin', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function findUserByLogin(db: Db, login: string) {
+  const lowered = login.toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['username']), '=', lowered),
+        eb(eb.fn('lower', ['email']), '=', lowered),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+type UserRow = Selectable<UsersTable>;
+
+/** The one mapping from a row to what the API shows: the hash stays behind. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    isAdmin: Boolean(row.isAdmin),
+    preferredLanguage: row.preferredLanguage,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toUser);
+}
+
+/** Which of the two sign-in names someone else already holds, regardless of case. */
+export async function findIdentityConflict(
+  db: Db,
+  identity: { username: string; email: string },
+  exceptUserId?: string,
+): Promise<'username' | 'email' | undefined> {
+  let query = db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['username']), '=', identity.username.toLowerCase()),
+        eb(eb.fn('lower', ['email']), '=', identity.email.toLowerCase()),
+      ]),
+    );
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  const rows = await query.execute();
+  if (rows.some((row) => row.username.toLowerCase() === identity.username.toLowerCase()))
+    return 'username';
+  if (rows.length > 0) return 'email';
+  return undefined;
+}

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPasswordChangeRequestSchema,
+  createUserRequestSchema,
+  languageUpdateRequestSchema,
+  passwordChangeRequestSchema,
+  profileUpdateRequestSchema,
+  updateUserRequestSchema,
+  userListSchema,
+  userSchema,
+} from '../../../domain/users.ts';
+import { requireUser } from '../../plugins/access.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { verifyPassword } from '../auth/password.ts';
+import { setPassword } from '../auth/service.ts';
+import { sessionCookieName } from '../auth/sessions.ts';
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  signInRetryAfter,
+  tooManyAttemptsMessage,
+} from '../auth/sign-in-limits.ts';
+import { notify } from '../notifications/notify.ts';
+import { passwordChangedByAdminNotice } from './notices.ts';
+import { findUserById, listUsers, toUser } from './repository.ts';
+import {
+  createUserAccount,
+  deleteUserAccount,
+  updateOwnUsername,
+  updateUserAccount,
+} from './service.ts';
+
+const idParams = z.object({ id: z.string().min(1, 'User ID is required').max(100) });
+
+const wrongCurrentPassword = 'Current password is incorrect';
+
+/** The signed-in person's own account (spec: they change only their username and password). */
+export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/me',
+    { config: { access: 'signed-in' }, schema: { response: { 200: userSchema } } },
+    async (request) => requireUser(request),
+  );
+
+  app.put(
+    '/api/user/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: { body: profileUpdateRequestSchema, response: { 200: userSchema } },
+    },
+    async (request) => updateOwnUsername(app.db, requireUser(request), request.body.username),
+  );
+
+  app.put(
+    '/api/user/language',
+    {
+      config: { access: 'signed-in' },
+      schema: { body: languageUpdateRequestSchema, response: { 200: userSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const changes = {
+        preferredLanguage: request.body.preferredLanguage,
+        updatedAt: new Date().toISOString(),
+      };
+      await app.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      return { ...user, ...changes };
+    },
+  );
+
+  app.put(
+    '/api/user/password',
+    { config: { access: 'signed-in' }, schema: { body: passwordChangeRequestSchema } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Guessing the current password from a borrowed session is limited like guessing at sign-in.
+      const attempt = { accountKey: user.id, address: request.ip };
+      const wait = await signInRetryAfter(app.db, attempt);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, tooManyAttemptsMessage(wait));
+      }
+      const row = await findUserById(app.db, user.id);
+      if (!row || !(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
+        await recordSignInFailure(app.db, attempt);
+        throw new HttpError(400, wrongCurrentPassword, [
+          { path: ['body', 'currentPassword'], message: wrongCurrentPassword },
+        ]);
+      }
+      await clearSignInFailures(app.db, user.id);
+      await setPassword(app.db, user.id, request.body.newPassword, {
+        keepToken: request.cookies[sessionCookieName],
+      });
+      return reply.status(204).send();
+    },
+  );
+};
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/users',
+    { config: { access: 'admin' }, schema: { response: { 200: userListSchema } } },
+    async () => listUsers(app.db),
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      config: { access: 'admin' },
+      schema: { body: createUserRequestSchema, response: { 201: userSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createUserAccount(app.db, request.body)),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: userSchema } } },
+    async (request) => {
+      const row = await findUserById(app.db, request.params.id);
+      if (!row) throw new HttpError(404, 'User not found');
+      return toUser(row);
+    },
+  );
+
+  app.put(
+    '/api/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: updateUserRequestSchema, response: { 200: userSchema } },
+    },
+    async (request) => updateUserAccount(app.db, app.dialect, request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/admin/users/:id/password',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: adminPasswordChangeRequestSchema },
+    },
+    async (request, reply) => {
+      const admin = requireUser(request);
+      const { id } = request.params;
+      if (!(await findUserById(app.db, id))) throw new HttpError(404, 'User not found');
+      await setPassword(app.db, id, request.body.newPassword, {
+        keepToken: id === admin.id ? request.cookies[sessionCookieName] : undefined,
+      });
+      if (id !== admin.id) await notify(app.db, id, passwordChangedByAdminNotice);
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    { config: { access: 'admin' }, schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteUserAccount(app.db, app.dialect, app.storage, {
+        id: request.params.id,
+        actingUserId: requireUser(request).id,
+        log: request.log,
+      });
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { User } from '../../domain/users.ts';
+import {
+  resolveSession,
+  sessionCookieName,
+  sweepExpiredSessions,
+} from '../modules/auth/sessions.ts';
+import { findUserById, toUser } from '../modules/users/repository.ts';
+import { body, isApiPath } from './errors.ts';
+
+/**
+ * Who may call a route. Every API route states it in `config.access`:
+ * - public: anyone;
+ * - signed-in: any signed-in person;
+ * - admin: administrators (401 anonymous, 403 influencers);
+ * - influencer: signed-in people who are not administrators (401 anonymous, 403 administrators).
+ */
+export type Access = 'public' | 'signed-in' | 'admin' | 'influencer';
+export const publicAccess: Access = 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every API and /objects route with its access rule, as registered (the access test walks it). */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
+  interface FastifyRequest {
+    /** The signed-in person, on API routes; null when nobody is signed in. */
+    user: User | null;
+  }
+}
+
+const sweepEveryMs = 60 * 60 * 1000;
+
+/** Paths whose routes must state who may call them: the API, and stored files (/objects/...). */
+export function isGuardedPath(url: string): boolean {
+  return isApiPath(url) || url.startsWith('/objects/');
+}
+
+/** Signed-in user of a route that requires one (its access rule has already run). */
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user)
+    throw new Error(`${request.url} read the user without an access rule that requires one`);
+  return request.user;
+}
+
+/**
+ * Sessions and role guards. Refuses to start when an API route states no access rule, so a
+ * forgotten guard is a boot failure rather than an open endpoint.
+ */
+export const accessPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(cookie);
+    app.decorateRequest('user', null);
+    app.decorate('apiRoutes', []);
+
+    app.addHook('onRoute', (route) => {
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      if (!isGuardedPath(route.url)) return;
+      if (access === undefined) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} has no access rule (config.access)`,
+        );
+      }
+      for (const method of [route.method].flat())
+        app.apiRoutes.push({ method, url: route.url, access });
+    });
+
+    // Before validation: a caller who may not use a route learns nothing about its input rules.
+    app.addHook('preValidation', async (request, reply) => {
+      if (!isGuardedPath(request.url)) return;
+      const token = request.cookies[sessionCookieName];
+      if (token) {
+        const userId = await resolveSession(app.db, token);
+        const row = userId ? await findUserById(app.db, userId) : undefined;
+        request.user = row ? toUser(row) : null;
+      }
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return;
+      if (!request.user) return reply.status(401).send(body('Please sign in to continue.'));
+      if (access === 'admin' && !request.user.isAdmin) {
+        return reply.status(403).send(body('Only administrators can do this.'));
+      }
+      if (access === 'influencer' && request.user.isAdmin) {
+        return reply
+          .status(403)
+          .send(body('This is only for creators; administrators have their own screens.'));
+      }
+    });
+
+    let sweeper: NodeJS.Timeout | undefined;
+    const sweep = () =>
+      sweepExpiredSessions(app.db).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'Session sweep failed'),
+      );
+    app.addHook('onReady', async () => {
+      await sweep();
+      sweeper = setInterval(() => void sweep(), sweepEveryMs).unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweeper));
+  },
+  { name: 'access', dependencies: ['database'] },
+);

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+/**
+ * Stored files (uploads, ID documents), addressed by a key the application makes. Nothing here
+ * is served statically: every download goes through a route that checks who asks.
+ */
+export interface Storage {
+  put(key: string, content: Readable): Promise<void>;
+  get(key: string): Readable;
+  /** Deleting a file that is already gone is not an error. */
+  delete(key: string): Promise<void>;
+  /** Gives a stored file another key (a finished upload leaving its temporary name). */
+  rename(from: string, to: string): Promise<void>;
+  /** The files directly under a folder key, with when each was last written. */
+  list(folder: string): Promise<{ key: string; modifiedAt: Date }[]>;
+}
+
+export function storageDir(dataDir: string): string {
+  return path.join(dataDir, 'storage');
+}
+
+/** Local disk under DATA_DIR/storage. Keys are relative paths of safe segments only. */
+export function createLocalStorage(root: string): Storage {
+  const fileOf = (key: string) => {
+    if (!/^[\w.-]+(\/[\w.-]+)*$/.test(key) || key.split('/').some((part) => /^\.+$/.test(part))) {
+      throw new Error(`Unsafe storage key: ${key}`);
+    }
+    return path.join(root, key);
+  };
+  return {
+    async put(key, content) {
+      const file = fileOf(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await pipeline(content, fs.createWriteStream(file, { flags: 'wx' }));
+      } catch (error) {
+        await fs.promises.rm(file, { force: true });
+        throw error;
+      }
+    },
+    get(key) {
+      return fs.createReadStream(fileOf(key));
+    },
+    async delete(key) {
+      await fs.promises.rm(fileOf(key), { force: true });
+    },
+    async rename(from, to) {
+      const target = fileOf(to);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.rename(fileOf(from), target);
+    },
+    async list(folder) {
+      const dir = fileOf(folder);
+      const entries = await fs.promises
+        .readdir(dir, { withFileTypes: true })
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        });
+      return Promise.all(
+        entries
+          .filter((entry) => entry.isFile())
+          .map(async (entry) => ({
+            key: `${folder}/${entry.name}`,
+            modifiedAt: (await fs.promises.stat(path.join(dir, entry.name))).mtime,
+          })),
+      );
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+  }
+}
+
+export const storagePlugin = fp(
+  async (app: FastifyInstance, options: { config: Config }) => {
+    app.decorate('storage', createLocalStorage(storageDir(options.config.dataDir)));
+  },
+  { name: 'storage' },
+);

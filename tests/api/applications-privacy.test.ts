@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Application } from '../../src/domain/applications.ts';
+import { outboxDir } from '../../src/server/mail/mailer.ts';
+import { documentKeyFile, loadDocumentKey } from '../../src/server/storage/document-cipher.ts';
+import {
+  applicationFields,
+  samplePng,
+  storedFiles,
+  submitApplication,
+} from '../support/applications.ts';
+import { createUser } from '../support/factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+afterEach(() => testApp.close());
+
+const day = 24 * 60 * 60 * 1000;
+
+async function adminCookie() {
+  const admin = await createUser(testApp.app.db, { isAdmin: true });
+  return (await signIn(testApp.app.db, admin)).cookie;
+}
+
+async function apply(fields: Record<string, string> = {}) {
+  const response = await submitApplication(testApp.app, { fields: applicationFields(fields) });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+const setStatus = (cookie: string, id: string, status: string) =>
+  testApp.app.inject({
+    method: 'PUT',
+    url: `/api/admin/applications-v2/${id}/status`,
+    headers: { cookie },
+    payload: { status },
+  });
+
+describe('without a mail server', () => {
+  it('hands the invitation link to the administrator and writes the mail to the outbox', async () => {
+    testApp = await createTestApp();
+    const cookie = await adminCookie();
+    const id = await apply({ email: 'outbox@example.com', language: 'pt', firstName: 'Joana' });
+
+    const approved = await setStatus(cookie, id, 'approved');
+    expect(approved.statusCode).toBe(200);
+    const { invitationUrl } = approved.json<{ invitationUrl?: string }>();
+    expect(invitationUrl).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]+$/);
+
+    const outbox = outboxDir(testApp.config.dataDir);
+    const [file] = fs.readdirSync(outbox);
+    const mail = fs.readFileSync(path.join(outbox, file ?? ''), 'utf8');
+    expect(mail).toMatch(/^To: outbox@example\.com/m);
+    expect(mail.replace(/=\r?\n/g, '')).toContain(invitationUrl?.split('token=')[1]);
+
+    // Anyone who is not an administrator never sees the link: the route is for administrators.
+    const creator = await createUser(testApp.app.db);
+    const asCreator = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/admin/applications-v2/${id}/status`,
+      headers: { cookie: (await signIn(testApp.app.db, creator)).cookie },
+      payload: { status: 'approved' },
+    });
+    expect(asCreator.statusCode).toBe(403);
+  });
+});
+
+describe('document retention', () => {
+  it('deletes the document of a rejected application once the configured days have passed', async () => {
+    let now = new Date('2026-03-01T10:00:00.000Z');
+    testApp = await createTestApp(
+      { APPLICATION_DOCUMENT_RETENTION_DAYS: '30' },
+      { clock: () => now },
+    );
+    const cookie = await adminCookie();
+    const rejected = await apply({ email: 'rejected@example.com' });
+    const reconsidered = await apply({ email: 'reconsidered@example.com' });
+    const pending = await apply({ email: 'pending@example.com' });
+    expect((await setStatus(cookie, rejected, 'rejected')).statusCode).toBe(200);
+    expect((await setStatus(cookie, reconsidered, 'rejected')).statusCode).toBe(200);
+    now = new Date(now.getTime() + 2 * day);
+    expect((await setStatus(cookie, reconsidered, 'under_review')).statusCode).toBe(200);
+    expect(storedFiles(testApp.config.dataDir)).toHaveLength(3);
+
+    const documentOf = async (id: string) => {
+      const list = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/admin/applications-v2',
+        headers: { cookie },
+      });
+      return list.json<Application[]>().find((entry) => entry.id === id)?.documentUrl;
+    };
+
+    now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day - 60_000);
+    expect(await testApp.app.sweepApplicationDocuments()).toEqual({ deleted: 0, abandoned: 0 });
+    const stillThere = await documentOf(rejected);
+    const shown = await testApp.app.inject({
+      method: 'GET',
+      url: stillThere ?? '',
+      headers: { cookie },
+    });
+    expect(shown.rawPayload.equals(samplePng)).toBe(true);
+
+    now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day + 60_000);
+    expect(await testApp.app.sweepApplicationDocuments()).toEqual({ deleted: 1, abandoned: 0 });
+    expect(await documentOf(rejected)).toBeNull();
+    expect(await documentOf(reconsidered)).not.toBeNull();
+    expect(await documentOf(pending)).not.toBeNull();
+    expect(storedFiles(testApp.config.dataDir)).toHaveLength(2);
+    const gone = await testApp.app.inject({
+      method: 'GET',
+      url: stillThere ?? '',
+      headers: { cookie },
+    });
+    expect(gone.statusCode).toBe(404);
+    // The application itself stays, for the record of the decision.
+    const row = await testApp.app.db
+      .selectFrom('applications')
+      .select(['status', 'documentFileKey'])
+      .where('id', '=', rejected)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'rejected', documentFileKey: null });
+  });
+});
+
+describe('the document key', () => {
+  it('is generated once into DATA_DIR, readable by its owner only', async () => {
+    testApp = await createTestApp();
+    const file = documentKeyFile(testApp.config.dataDir);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64')).toHaveLength(32);
+  });
+
+  it('warns in production that the key sits beside the data, and keeps the file owner-only', async () => {
+    testApp = await createTestApp();
+    const file = documentKeyFile(testApp.config.dataDir);
+    const first = fs.readFileSync(file, 'utf8');
+    fs.chmodSync(file, 0o644);
+    const warnings: string[] = [];
+    const key = await loadDocumentKey({
+      configured: undefined,
+      dataDir: testApp.config.dataDir,
+      isProduction: true,
+      log: { info: () => {}, warn: (_details, message) => warnings.push(message) },
+    });
+    // The same key as before: generated once, never replaced.
+    expect(key.toString('base64')).toBe(first.trim());
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(warnings).toEqual([
+      'The document key file was readable by others; made it owner-only',
+      expect.stringContaining('DOCUMENT_ENCRYPTION_KEY is not set'),
+    ]);
+  });
+
+  it('comes from DOCUMENT_ENCRYPTION_KEY when set, and nothing is written beside the data', async () => {
+    testApp = await createTestApp({ DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    expect(fs.existsSync(documentKeyFile(testApp.config.dataDir))).toBe(false);
+    const cookie = await adminCookie();
+    const id = await apply();
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/applications-v2',
+      headers: { cookie },
+    });
+    const url = list.json<Application[]>().find((entry) => entry.id === id)?.documentUrl ?? '';
+    const shown = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(shown.rawPayload.equals(samplePng)).toBe(true);
+  });
+});
+
+describe('two submissions with one email at the same moment', () => {
+  it('keeps one and refuses the other with 409, leaving only its document', async () => {
+    testApp = await createTestApp();
+    const [a, b] = await Promise.all([
+      submitApplication(testApp.app, { fields: applicationFields({ email: 'twice@example.com' }) }),
+      submitApplication(testApp.app, { fields: applicationFields({ email: 'twice@example.com' }) }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect(await testApp.app.db.selectFrom('applications').select('id').execute()).toHaveLength(1);
+    expect(storedFiles(testApp.config.dataDir)).toHaveLength(1);
+  });
+});

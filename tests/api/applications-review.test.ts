@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Application } from '../../src/domain/applications.ts';
+import { applicationFields, samplePng, submitApplication } from '../support/applications.ts';
+import { createUser, type TestUser } from '../support/factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import { startSmtpServer } from '../support/smtp.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let testApp: TestApp;
+let admin: TestUser;
+let adminCookie: string;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <team@agency.example>' });
+  admin = await createUser(testApp.app.db, { username: 'reviewer', isAdmin: true });
+  adminCookie = (await signIn(testApp.app.db, admin)).cookie;
+});
+afterAll(async () => {
+  await testApp.close();
+  await smtp.close();
+});
+
+async function apply(fields: Record<string, string>): Promise<string> {
+  const response = await submitApplication(testApp.app, { fields: applicationFields(fields) });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+const list = async () => {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/admin/applications-v2',
+    headers: { cookie: adminCookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<Application[]>();
+};
+
+const setStatus = (id: string, payload: Record<string, unknown>, cookie = adminCookie) =>
+  testApp.app.inject({
+    method: 'PUT',
+    url: `/api/admin/applications-v2/${id}/status`,
+    headers: { cookie },
+    payload,
+  });
+
+const login = (username: string, password: string) =>
+  testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+describe('reviewing applications', () => {
+  it('lists applications newest first, each with its document address and note history', async () => {
+    const first = await apply({ email: 'first@example.com', firstName: 'Ana' });
+    const second = await apply({ email: 'second@example.com', firstName: 'Bea', language: 'pt' });
+
+    const [newest, older] = (await list()).filter((application) =>
+      [first, second].includes(application.id),
+    );
+    expect(newest).toMatchObject({
+      id: second,
+      firstName: 'Bea',
+      language: 'pt',
+      status: 'pending',
+      documentMimeType: 'image/png',
+      notes: [],
+      adminNotes: null,
+      createdUserId: null,
+    });
+    expect(newest?.documentUrl).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    expect(older?.id).toBe(first);
+
+    const reviewing = await setStatus(first, {
+      status: 'under_review',
+      adminNotes: 'Strong portfolio; check the ID photo.',
+    });
+    expect(reviewing.statusCode).toBe(200);
+    expect(reviewing.json()).toMatchObject({ status: 'under_review', reviewedBy: admin.id });
+    expect(reviewing.json()).not.toHaveProperty('invitationUrl');
+    const noted = await setStatus(first, { status: 'under_review', adminNotes: 'ID is fine.' });
+    const { notes, adminNotes } = noted.json<Application>();
+    expect(adminNotes).toBe('ID is fine.');
+    expect(notes.map(({ note, authorUsername }) => ({ note, authorUsername }))).toEqual([
+      { note: 'Strong portfolio; check the ID photo.', authorUsername: 'reviewer' },
+      { note: 'ID is fine.', authorUsername: 'reviewer' },
+    ]);
+    expect(Date.parse(notes[0]?.createdAt ?? '')).toBeLessThanOrEqual(
+      Date.parse(notes[1]?.createdAt ?? ''),
+    );
+    // A change without a note keeps the history as it is.
+    const withoutNote = await setStatus(first, { status: 'pending' });
+    expect(withoutNote.json<Application>().notes).toHaveLength(2);
+    expect((await list()).find((application) => application.id === first)?.notes).toHaveLength(2);
+  });
+
+  it('asks for a status with the spec message', async () => {
+    const id = await apply({ email: 'nostatus@example.com' });
+    const response = await setStatus(id, { adminNotes: 'Looks good' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: 'Missing Information: Please select a status for the application.',
+    });
+    expect(
+      (await setStatus('00000000-0000-4000-8000-000000000000', { status: 'rejected' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('sends a courteous mail in the applicant language on rejection, once', async () => {
+    const id = await apply({ email: 'rechazo@example.com', firstName: 'Carmen', language: 'es' });
+    expect((await setStatus(id, { status: 'rejected' })).statusCode).toBe(200);
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual(['rechazo@example.com']);
+    expect(mail.subject).toBe('Sobre tu solicitud');
+    expect(mail.text).toContain('Hola, Carmen:');
+    expect(mail.text).toContain('Gracias por solicitar unirte a la agencia');
+    expect(mail.html).toContain('<html lang="es">');
+
+    // A note on an application already rejected does not mail the person again.
+    expect(
+      (await setStatus(id, { status: 'rejected', adminNotes: 'Too few followers.' })).statusCode,
+    ).toBe(200);
+    await setStatus(id, { status: 'under_review' });
+    expect(smtp.untaken()).toEqual([]);
+  });
+
+  it('approves in one step: account, link to the application, invitation whose link sets a password once', async () => {
+    // The email's local part is taken as a username: the new one gets a number.
+    await createUser(testApp.app.db, { username: 'lucia', email: 'someone-else@example.com' });
+    const id = await apply({ email: 'Lucia@example.com', language: 'es' });
+
+    const approved = await setStatus(id, { status: 'approved', adminNotes: 'Welcome aboard.' });
+    expect(approved.statusCode).toBe(200);
+    const application = approved.json<Application & { invitationUrl?: string }>();
+    expect(application).toMatchObject({ status: 'approved', adminNotes: 'Welcome aboard.' });
+    // Mail is configured and went out, so the link is not handed to the administrator.
+    expect(application.invitationUrl).toBeUndefined();
+
+    const account = await testApp.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', application.createdUserId ?? '')
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({
+      username: 'lucia_2',
+      email: 'lucia@example.com',
+      firstName: 'Lucía',
+      lastName: 'Fernández',
+      preferredLanguage: 'es',
+    });
+    expect(Boolean(account.isAdmin)).toBe(false);
+
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual(['lucia@example.com']);
+    expect(mail.subject).toBe('Tu solicitud ha sido aprobada: elige tu contraseña');
+    expect(mail.text).toContain('Hola, Lucía:');
+    expect(mail.text).toContain('lucia_2');
+    expect(mail.text).toContain('dentro de 7 días');
+    const token = /http:\/\/localhost:3000\/reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+
+    // Valid for 7 days.
+    const link = await testApp.app.db
+      .selectFrom('passwordResetTokens')
+      .select(['expiresAt', 'createdAt'])
+      .where('userId', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(7 * 24 * 3600 * 1000);
+
+    const chosen = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'my-own-password' },
+    });
+    expect(chosen.statusCode).toBe(204);
+    const signedIn = await login('lucia@example.com', 'my-own-password');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ username: 'lucia_2', isAdmin: false });
+    const reused = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'another-password' },
+    });
+    expect(reused.statusCode).toBe(400);
+
+    // The welcome notice waits in the creator's bell, in Spanish.
+    const bell = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie: (await signIn(testApp.app.db, { id: account.id })).cookie },
+    });
+    expect(JSON.stringify(bell.json())).toContain('Te damos la bienvenida a la agencia');
+
+    // Approved is final: any later change is refused and nothing moves.
+    for (const payload of [
+      { status: 'rejected' },
+      { status: 'approved' },
+      { status: 'approved', adminNotes: 'One more note' },
+    ]) {
+      const locked = await setStatus(id, payload);
+      expect(locked.statusCode).toBe(409);
+      expect(locked.json()).toEqual({
+        message:
+          'This application was approved and its account created, so it can no longer be changed.',
+      });
+    }
+    const after = (await list()).find((entry) => entry.id === id);
+    expect(after).toMatchObject({ status: 'approved', notes: [{ note: 'Welcome aboard.' }] });
+    expect(
+      await testApp.app.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'lucia@example.com')
+        .execute(),
+    ).toHaveLength(1);
+    expect(smtp.untaken()).toEqual([]);
+  });
+
+  it('refuses to approve when an account with that email exists, changing nothing', async () => {
+    await createUser(testApp.app.db, { username: 'existing_dan', email: 'dan@example.com' });
+    const id = await apply({ email: 'dan@example.com' });
+    const users = await testApp.app.db.selectFrom('users').select('id').execute();
+
+    const refused = await setStatus(id, { status: 'approved', adminNotes: 'Approve' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message:
+        'An account with the email dan@example.com already exists (username existing_dan), so approving would create a second one. Nothing was changed.',
+    });
+    expect((await list()).find((entry) => entry.id === id)).toMatchObject({
+      status: 'pending',
+      notes: [],
+      createdUserId: null,
+    });
+    expect(await testApp.app.db.selectFrom('users').select('id').execute()).toHaveLength(
+      users.length,
+    );
+  });
+
+  it('serves the document to administrators only, byte for byte, recording each view', async () => {
+    const id = await apply({ email: 'document@example.com' });
+    const documentUrl = (await list()).find((entry) => entry.id === id)?.documentUrl ?? '';
+
+    const shown = await testApp.app.inject({
+      method: 'GET',
+      url: documentUrl,
+      headers: { cookie: adminCookie },
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(samplePng)).toBe(true);
+    expect(shown.headers).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+
+    const creator = await createUser(testApp.app.db);
+    const asCreator = await testApp.app.inject({
+      method: 'GET',
+      url: documentUrl,
+      headers: { cookie: (await signIn(testApp.app.db, creator)).cookie },
+    });
+    expect(asCreator.statusCode).toBe(403);
+    expect(asCreator.json()).toEqual({ message: 'Only administrators can do this.' });
+    const anonymous = await testApp.app.inject({ method: 'GET', url: documentUrl });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.rawPayload.includes(samplePng.subarray(0, 8))).toBe(false);
+
+    const views = await testApp.app.db
+      .selectFrom('applicationDocumentViews')
+      .selectAll()
+      .where('applicationId', '=', id)
+      .execute();
+    expect(views).toEqual([expect.objectContaining({ viewerId: admin.id })]);
+
+    const unknown = await testApp.app.inject({
+      method: 'GET',
+      url: '/objects/uploads/00000000-0000-4000-8000-000000000000',
+      headers: { cookie: adminCookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('erases an application completely, its document included', async () => {
+    const id = await apply({ email: 'erase@example.com' });
+    await setStatus(id, { status: 'under_review', adminNotes: 'A note that goes too' });
+    const documentUrl = (await list()).find((entry) => entry.id === id)?.documentUrl ?? '';
+    const erased = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/applications-v2/${id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(erased.statusCode).toBe(204);
+    expect((await list()).some((entry) => entry.id === id)).toBe(false);
+    const gone = await testApp.app.inject({
+      method: 'GET',
+      url: documentUrl,
+      headers: { cookie: adminCookie },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect(
+      await testApp.app.db
+        .selectFrom('applicationNotes')
+        .select('id')
+        .where('applicationId', '=', id)
+        .execute(),
+    ).toEqual([]);
+    const again = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/applications-v2/${id}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('counts the real applications on the admin dashboard', async () => {
+    const before = (await list()).length;
+    const pendingBefore = (await list()).filter((entry) => entry.status === 'pending').length;
+    await apply({ email: 'dashboard@example.com' });
+    const dashboard = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { cookie: adminCookie },
+    });
+    expect(dashboard.json()).toMatchObject({
+      applications: { total: before + 1, pending: pendingBefore + 1 },
+    });
+  });
+});

@@ -1,0 +1,316 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { maxDocumentBytes } from '../../src/domain/applications.ts';
+import { storageDir } from '../../src/server/storage/storage.ts';
+import {
+  applicationFields,
+  multipartBody,
+  pngFile,
+  samplePng,
+  storedFiles,
+  submitApplication,
+} from '../support/applications.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+beforeEach(async () => {
+  await testApp.app.db.deleteFrom('applications').execute();
+  await testApp.app.db.deleteFrom('applicationSubmissions').execute();
+  fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
+});
+
+const applications = () => testApp.app.db.selectFrom('applications').selectAll().execute();
+
+/** Nothing half-written: no row, and no stored file (neither kept nor temporary). */
+async function expectNothingStored() {
+  expect(await applications()).toEqual([]);
+  expect(storedFiles(testApp.config.dataDir)).toEqual([]);
+}
+
+describe('POST /api/applications-v2', () => {
+  it('stores a valid application in its language, with the document encrypted on disk', async () => {
+    const response = await submitApplication(testApp.app);
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ id: string }>();
+
+    const [row] = await applications();
+    expect(row).toMatchObject({
+      id,
+      firstName: 'Lucía',
+      email: 'lucia@example.com',
+      country: 'Spain',
+      documentType: 'passport',
+      documentFileType: 'image/png',
+      heardAboutUs: 'Social Media',
+      language: 'es',
+      status: 'pending',
+    });
+    expect(JSON.parse(row?.socialAccounts ?? '')).toEqual([
+      {
+        network: 'Instagram',
+        handle: '@lucia.creates',
+        followers: 48_000,
+        url: 'https://instagram.com/lucia.creates',
+      },
+    ]);
+
+    const files = storedFiles(testApp.config.dataDir);
+    expect(files).toEqual([row?.documentFileKey]);
+    const onDisk = fs.readFileSync(path.join(storageDir(testApp.config.dataDir), files[0] ?? ''));
+    expect(onDisk.equals(samplePng)).toBe(false);
+    expect(onDisk.includes(samplePng.subarray(0, 16))).toBe(false);
+    // Header and tag around ciphertext of the same length as the original.
+    expect(onDisk.length).toBe(samplePng.length + 1 + 12 + 16);
+  });
+
+  it('keeps a lower-cased email and answers English when no language is sent', async () => {
+    const fields = applicationFields({ email: 'Lucia@Example.COM' });
+    delete fields.language;
+    delete fields.heardAboutUs;
+    expect((await submitApplication(testApp.app, { fields })).statusCode).toBe(201);
+    expect(await applications()).toMatchObject([
+      { email: 'lucia@example.com', language: 'en', heardAboutUs: null },
+    ]);
+  });
+
+  const fieldCases: [string, Record<string, string>, (string | number)[], string][] = [
+    ['first name', { firstName: ' ' }, ['firstName'], 'First name is required'],
+    ['last name', { lastName: '' }, ['lastName'], 'Last name is required'],
+    ['email', { email: 'lucia-at-example' }, ['email'], 'Invalid email address'],
+    ['phone', { phone: '' }, ['phone'], 'Phone number is required'],
+    ['country', { country: 'Atlantis' }, ['country'], 'Country is required'],
+    ['city', { city: '' }, ['city'], 'City is required'],
+    ['state', { state: '' }, ['state'], 'State/Province is required'],
+    [
+      'no social account',
+      { socialAccounts: '[]' },
+      ['socialAccounts'],
+      'At least one social media account is required',
+    ],
+    [
+      'social accounts that are not JSON',
+      { socialAccounts: 'instagram' },
+      ['socialAccounts'],
+      'At least one social media account is required',
+    ],
+    [
+      'platform',
+      { socialAccounts: JSON.stringify([{ network: '', handle: '@a', followers: 1 }]) },
+      ['socialAccounts', 0, 'network'],
+      'Social media platform is required',
+    ],
+    [
+      'handle',
+      { socialAccounts: JSON.stringify([{ network: 'TikTok', handle: ' ', followers: 1 }]) },
+      ['socialAccounts', 0, 'handle'],
+      'Handle is required',
+    ],
+    [
+      'followers',
+      { socialAccounts: JSON.stringify([{ network: 'TikTok', handle: '@a', followers: -5 }]) },
+      ['socialAccounts', 0, 'followers'],
+      'Followers must be a positive number',
+    ],
+    [
+      'document type',
+      { documentType: 'library_card' },
+      ['documentType'],
+      'Document type is required',
+    ],
+    ['document number', { documentNumber: '' }, ['documentNumber'], 'Document number is required'],
+    [
+      'personal message',
+      { personalMessage: 'Hello, I would like to join.' },
+      ['personalMessage'],
+      'Personal message must be at least 50 characters',
+    ],
+  ];
+
+  it.each(fieldCases)(
+    'refuses a wrong %s with the spec message on its path, storing nothing',
+    async (_name, overrides, issuePath, message) => {
+      const response = await submitApplication(testApp.app, {
+        fields: applicationFields(overrides),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, issues: [{ path: issuePath, message }] });
+      await expectNothingStored();
+    },
+  );
+
+  it('lists every problem at once, the missing document included', async () => {
+    const response = await submitApplication(testApp.app, {
+      fields: applicationFields({ firstName: '', city: '' }),
+      file: null,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ issues: unknown[] }>().issues).toEqual([
+      { path: ['firstName'], message: 'First name is required' },
+      { path: ['city'], message: 'City is required' },
+      { path: ['idDocument'], message: 'ID document is required' },
+    ]);
+    await expectNothingStored();
+  });
+
+  it('accepts a document of exactly 10,485,760 bytes and refuses one byte more with 413', async () => {
+    const atLimit = Buffer.alloc(maxDocumentBytes, 7);
+    samplePng.copy(atLimit);
+    const accepted = await submitApplication(testApp.app, { file: pngFile(atLimit) });
+    expect(accepted.statusCode).toBe(201);
+    await testApp.app.db.deleteFrom('applications').execute();
+    fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
+
+    const overLimit = Buffer.alloc(maxDocumentBytes + 1, 7);
+    samplePng.copy(overLimit);
+    const refused = await submitApplication(testApp.app, { file: pngFile(overLimit) });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      message: 'Please upload a file smaller than 10MB.',
+      issues: [{ path: ['idDocument'], message: 'Please upload a file smaller than 10MB.' }],
+    });
+    expect(refused.headers.connection).toBe('close');
+    await expectNothingStored();
+  });
+
+  it('refuses a text file named .png with 415, whatever type the browser claimed', async () => {
+    const response = await submitApplication(testApp.app, {
+      file: {
+        name: 'passport.png',
+        type: 'image/png',
+        content: Buffer.from('This is not a picture of a passport.\n'),
+      },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      message: 'Please upload a JPEG, PNG, or PDF file.',
+      issues: [{ path: ['idDocument'], message: 'Please upload a JPEG, PNG, or PDF file.' }],
+    });
+    await expectNothingStored();
+  });
+
+  it('recognises JPEG and PDF documents by their first bytes', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    for (const [content, email] of [
+      [jpeg, 'jpeg@example.com'],
+      [pdf, 'pdf@example.com'],
+    ] as const) {
+      const response = await submitApplication(testApp.app, {
+        fields: applicationFields({ email }),
+        // A misleading name and type: the bytes decide.
+        file: { name: 'scan.png', type: 'image/png', content },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const rows = await testApp.app.db
+      .selectFrom('applications')
+      .select(['email', 'documentFileType'])
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { email: 'jpeg@example.com', documentFileType: 'image/jpeg' },
+      { email: 'pdf@example.com', documentFileType: 'application/pdf' },
+    ]);
+  });
+
+  it('refuses a second application while the first is pending or under review (409)', async () => {
+    expect((await submitApplication(testApp.app)).statusCode).toBe(201);
+    const again = await submitApplication(testApp.app, {
+      fields: applicationFields({ email: 'LUCIA@example.com' }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      message:
+        'An application with this email address is already being reviewed. We will contact you by email; there is no need to apply again.',
+    });
+    expect(await applications()).toHaveLength(1);
+    expect(storedFiles(testApp.config.dataDir)).toHaveLength(1);
+
+    await testApp.app.db.updateTable('applications').set({ status: 'under_review' }).execute();
+    expect((await submitApplication(testApp.app)).statusCode).toBe(409);
+
+    // Once decided, the person may apply again.
+    await testApp.app.db.updateTable('applications').set({ status: 'rejected' }).execute();
+    expect((await submitApplication(testApp.app)).statusCode).toBe(201);
+    expect(await applications()).toHaveLength(2);
+  });
+
+  it('takes five submissions an hour from one address, then answers 429 with Retry-After', async () => {
+    const address = '198.51.100.7';
+    for (let n = 0; n < 5; n++) {
+      const response = await submitApplication(testApp.app, {
+        address,
+        fields: applicationFields({ email: `person${n}@example.com` }),
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const sixth = await submitApplication(testApp.app, {
+      address,
+      fields: applicationFields({ email: 'person5@example.com' }),
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({
+      message: 'Too many applications from your network. Please wait 60 minutes and try again.',
+    });
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await applications()).toHaveLength(5);
+
+    // Another address is not affected.
+    const other = await submitApplication(testApp.app, {
+      fields: applicationFields({ email: 'person6@example.com' }),
+    });
+    expect(other.statusCode).toBe(201);
+  });
+
+  it('does not let a visitor dodge the limit by naming another address in X-Forwarded-For', async () => {
+    const address = '198.51.100.8';
+    for (let n = 0; n < 6; n++) {
+      const { payload, headers } = await multipartBody(
+        applicationFields({ email: `forwarded${n}@example.com` }),
+        pngFile(),
+      );
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/applications-v2',
+        payload,
+        headers: { ...headers, 'x-forwarded-for': `192.0.2.${n + 1}` },
+        remoteAddress: address,
+      });
+      expect(response.statusCode).toBe(n < 5 ? 201 : 429);
+    }
+  });
+
+  it('answers 400, not a server error, to a multipart body it cannot read', async () => {
+    const unreadable = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/applications-v2',
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'no boundary',
+    });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json()).toEqual({
+      message: 'The form could not be read. Please send it again from the application page.',
+    });
+    await expectNothingStored();
+  });
+
+  it('refuses a body that is not multipart with 415', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/applications-v2',
+      payload: applicationFields(),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      message: 'Send the application as multipart/form-data: its fields, then the idDocument file.',
+    });
+    await expectNothingStored();
+  });
+});

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompensation, createTask, createUser, type TestUser } from '../support/factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await createUser(testApp.app.db, { isAdmin: true });
+});
+afterAll(() => testApp.close());
+
+const get = async (url: string, user: TestUser) =>
+  testApp.app.inject({ method: 'GET', url, headers: await signIn(testApp.app.db, user) });
+
+async function assign(taskId: string, userId: string) {
+  const now = new Date().toISOString();
+  await testApp.app.db
+    .insertInto('taskAssignments')
+    .values({
+      id: randomUUID(),
+      taskId,
+      userId,
+      status: 'assigned',
+      submittedAt: null,
+      completedAt: null,
+      completedBy: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+}
+
+async function addApplication(status: 'pending' | 'approved') {
+  const now = new Date().toISOString();
+  await testApp.app.db
+    .insertInto('applications')
+    .values({
+      id: randomUUID(),
+      firstName: 'Ana',
+      lastName: 'Lima',
+      email: `${randomUUID()}@example.com`,
+      phone: '+1 555 0100',
+      country: 'Brazil',
+      city: 'Recife',
+      state: 'PE',
+      socialAccounts: '[]',
+      documentType: 'passport',
+      documentNumber: 'X1',
+      documentFileKey: null,
+      documentFileType: null,
+      personalMessage: 'A'.repeat(60),
+      heardAboutUs: null,
+      status,
+      adminNotes: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      createdUserId: null,
+      submittedAt: now,
+      updatedAt: now,
+    })
+    .execute();
+}
+
+describe('GET /api/admin/dashboard', () => {
+  it('counts what the database holds, and reports the database and backups truthfully', async () => {
+    const fresh = await get('/api/admin/dashboard', admin);
+    expect(fresh.statusCode).toBe(200);
+    // The configured administrator of the installation plus this file's administrator.
+    expect(fresh.json()).toEqual({
+      users: { total: 2, admins: 2, regular: 0 },
+      applications: { total: 0, pending: 0 },
+      tasks: { total: 0 },
+      system: { database: 'connected', lastBackupAt: null },
+    });
+
+    await createUser(testApp.app.db);
+    await createUser(testApp.app.db);
+    await createUser(testApp.app.db, { isAdmin: true });
+    await createTask(testApp.app.db);
+    await addApplication('pending');
+    await addApplication('pending');
+    await addApplication('approved');
+    const later = await get('/api/admin/dashboard', admin);
+    expect(later.json()).toMatchObject({
+      users: { total: 5, admins: 3, regular: 2 },
+      applications: { total: 3, pending: 2 },
+      tasks: { total: 1 },
+    });
+  });
+
+  it('is for administrators only', async () => {
+    const creator = await createUser(testApp.app.db);
+    expect((await get('/api/admin/dashboard', creator)).statusCode).toBe(403);
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/dashboard', () => {
+  it('shows a new creator an honest start', async () => {
+    const creator = await createUser(testApp.app.db, { firstName: null, lastName: null });
+    const response = await get('/api/dashboard', creator);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      profile: { completeness: 50, missing: ['firstName', 'lastName'] },
+      tasks: { open: 0, completed: 0 },
+      totalEarnings: '0.00',
+    });
+  });
+
+  it('counts the creator’s own tasks and published earnings only', async () => {
+    const creator = await createUser(testApp.app.db);
+    const other = await createUser(testApp.app.db);
+    for (const status of ['new', 'in_progress', 'submitted', 'completed', 'completed'] as const) {
+      await assign((await createTask(testApp.app.db, { status })).id, creator.id);
+    }
+    await assign((await createTask(testApp.app.db)).id, other.id);
+    const published = { status: 'published' as const, publishedAt: new Date().toISOString() };
+    await createCompensation(testApp.app.db, creator.id, {
+      ...published,
+      month: 1,
+      amountCents: 125_050,
+    });
+    await createCompensation(testApp.app.db, creator.id, {
+      ...published,
+      month: 2,
+      amountCents: 99,
+    });
+    await createCompensation(testApp.app.db, creator.id, { month: 3, amountCents: 500_000 });
+    await createCompensation(testApp.app.db, other.id, { ...published, amountCents: 700_000 });
+
+    const response = await get('/api/dashboard', creator);
+    expect(response.json()).toEqual({
+      profile: { completeness: 100, missing: [] },
+      tasks: { open: 3, completed: 2 },
+      totalEarnings: '1251.49',
+    });
+  });
+
+  it('is for creators only: 403 for administrators, 401 for nobody', async () => {
+    const response = await get('/api/dashboard', admin);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      message: 'This is only for creators; administrators have their own screens.',
+    });
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

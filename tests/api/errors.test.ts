@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+afterEach(() => testApp.close());
+
+describe('errors', () => {
+  it('answers an unknown API path with a JSON 404 in the error shape', async () => {
+    testApp = await createTestApp();
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await testApp.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ message: `No API endpoint ${method} /api/no-such-thing.` });
+    }
+  });
+
+  it('hides the cause of a 5xx from the caller and logs it with the request id', async () => {
+    const lines: string[] = [];
+    testApp = await createTestApp(
+      { LOG_LEVEL: 'error' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
+    await testApp.app.db.destroy(); // every query now fails inside the server
+
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/translations' });
+
+    expect(response.statusCode).toBe(500);
+    const requestId = response.headers['x-request-id'];
+    expect(response.json()).toEqual({
+      message: `Something went wrong on our side. Please try again; if it keeps happening, contact support and quote reference ${requestId}.`,
+    });
+    expect(response.body).not.toMatch(/kysely|sqlite|postgres|stack|at /i);
+    const logged = lines.map(
+      (line) => JSON.parse(line) as { reqId?: string; err?: { stack?: string } },
+    );
+    expect(logged.some((entry) => entry.reqId === requestId && entry.err?.stack)).toBe(true);
+  });
+});
+
+describe('security', () => {
+  it('sends strict security headers on every response', async () => {
+    testApp = await createTestApp();
+    for (const url of ['/api/health', '/api/nowhere']) {
+      const { headers } = await testApp.app.inject({ method: 'GET', url });
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('refuses a state-changing request sent from another site', async () => {
+    testApp = await createTestApp();
+    const fromElsewhere = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ];
+    for (const headers of fromElsewhere) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/translations',
+        headers,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        message: 'This request came from another site and was refused.',
+      });
+    }
+    const sameSite = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/translations',
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(sameSite.statusCode).toBe(404);
+  });
+});

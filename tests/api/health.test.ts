@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dropDatabases } from '../support/postgres.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+afterEach(() => testApp.close());
+
+/** Takes the database away under the running app, as an outage would. */
+async function stopDatabase({ app, database }: TestApp) {
+  if (database.dialect === 'postgres') {
+    const name = (await sql<{ name: string }>`select current_database() as name`.execute(app.db))
+      .rows[0]?.name;
+    await dropDatabases(process.env.TEST_DATABASE_URL ?? '', (candidate) => candidate === name);
+  } else {
+    // The embedded database is a file handle inside the process; closing it is its outage.
+    await app.db.destroy();
+  }
+}
+
+describe('GET /api/health', () => {
+  it('answers 200 and says the database is connected', async () => {
+    testApp = await createTestApp();
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok', database: 'connected' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    testApp = await createTestApp();
+    await stopDatabase(testApp);
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+  });
+});

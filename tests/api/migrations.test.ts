@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-app.ts';
+import { createCompensation, createNotification, createUser } from '../support/factories.ts';
+
+let database: TestDatabase;
+let handle: DatabaseHandle;
+
+afterEach(async () => {
+  await handle.db.destroy();
+  await database.remove();
+});
+
+async function migratedDatabase() {
+  database = await createTestDatabase();
+  handle = database.open();
+  return handle.db;
+}
+
+describe('migrations', () => {
+  it('build the whole schema on an empty database, and a second run changes nothing', async () => {
+    database = await createTestDatabase({ empty: true });
+    handle = database.open();
+
+    expect(await migrateToLatest(handle)).toEqual([
+      '0001-initial',
+      '0002-accounts',
+      '0003-applications',
+    ]);
+    expect(await migrateToLatest(handle)).toEqual([]);
+
+    const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
+    expect(tables).toEqual([
+      'application_document_views',
+      'application_notes',
+      'application_submissions',
+      'applications',
+      'compensations',
+      'notifications',
+      'password_reset_tokens',
+      'sessions',
+      'sign_in_failures',
+      'task_assignments',
+      'task_uploads',
+      'tasks',
+      'translations',
+      'users',
+    ]);
+  });
+
+  it('keep usernames and emails unique regardless of case', async () => {
+    const db = await migratedDatabase();
+    await createUser(db, { username: 'Maria', email: 'maria@example.com' });
+    await expect(
+      createUser(db, { username: 'maria', email: 'other@example.com' }),
+    ).rejects.toThrow();
+    await expect(
+      createUser(db, { username: 'someone', email: 'MARIA@example.com' }),
+    ).rejects.toThrow();
+  });
+
+  it('refuse a status outside the domain list', async () => {
+    const db = await migratedDatabase();
+    const user = await createUser(db);
+    await expect(createNotification(db, user.id, { type: 'gossip' as 'system' })).rejects.toThrow();
+  });
+
+  it("delete a person's notifications with them but keep their pay history", async () => {
+    const db = await migratedDatabase();
+    const withNotifications = await createUser(db);
+    await createNotification(db, withNotifications.id);
+    await db.deleteFrom('users').where('id', '=', withNotifications.id).execute();
+    const left = await db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('userId', '=', withNotifications.id)
+      .execute();
+    expect(left).toEqual([]);
+
+    const paid = await createUser(db);
+    await createCompensation(db, paid.id, { amountCents: 125_050 });
+    await expect(db.deleteFrom('users').where('id', '=', paid.id).execute()).rejects.toThrow();
+    const pay = await db
+      .selectFrom('compensations')
+      .select('amountCents')
+      .where('userId', '=', paid.id)
+      .execute();
+    expect(pay).toEqual([{ amountCents: 125_050 }]);
+  });
+
+  it('store booleans and timestamps the same way on both databases', async () => {
+    const db = await migratedDatabase();
+    const user = await createUser(db, { isAdmin: true });
+    const row = await db
+      .selectFrom('users')
+      .select(['isAdmin', 'createdAt'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.isAdmin)).toBe(true);
+    expect(row.createdAt).toBe(user.createdAt);
+    expect(
+      await db.selectFrom('users').select('id').where('id', '=', randomUUID()).execute(),
+    ).toEqual([]);
+  });
+});

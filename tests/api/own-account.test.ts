@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../support/factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+let maria: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  maria = await createUser(testApp.app.db, {
+    username: 'maria',
+    email: 'maria@example.com',
+    firstName: 'Maria',
+    lastName: 'Silva',
+    password: 'old-password',
+  });
+  admin = await createUser(testApp.app.db, { isAdmin: true });
+});
+afterAll(() => testApp.close());
+
+const call = (method: 'GET' | 'PUT', url: string, cookie: string, payload?: object) =>
+  testApp.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+const issueMessages = (response: { json(): unknown }) =>
+  (response.json() as { issues: { path: string[]; message: string }[] }).issues.map((issue) => [
+    issue.path.at(-1),
+    issue.message,
+  ]);
+
+describe('GET /api/user/me', () => {
+  it('shows the signed-in person without any secret; 401 for nobody', async () => {
+    const { cookie, token } = await signIn(testApp.app.db, maria);
+    const response = await call('GET', '/api/user/me', cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: maria.id,
+      username: 'maria',
+      email: 'maria@example.com',
+      firstName: 'Maria',
+      lastName: 'Silva',
+      isAdmin: false,
+      preferredLanguage: 'en',
+      createdAt: maria.createdAt,
+      updatedAt: maria.updatedAt,
+    });
+    expect(response.body).not.toContain(token);
+    expect(response.body).not.toContain('argon2');
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/user/profile', () => {
+  it('changes the username only, and answers the updated person', async () => {
+    const user = await createUser(testApp.app.db, { email: 'keep@example.com' });
+    const { cookie } = await signIn(testApp.app.db, user);
+    const response = await call('PUT', '/api/user/profile', cookie, {
+      username: '  new_name  ',
+      email: 'changed@example.com',
+      isAdmin: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      username: 'new_name',
+      email: 'keep@example.com',
+      isAdmin: false,
+    });
+    const me = await call('GET', '/api/user/me', cookie);
+    expect(me.json()).toMatchObject({ username: 'new_name', email: 'keep@example.com' });
+  });
+
+  it('says why a username is refused', async () => {
+    const { cookie } = await signIn(testApp.app.db, maria);
+    const short = await call('PUT', '/api/user/profile', cookie, { username: 'ab' });
+    expect(short.statusCode).toBe(400);
+    expect(issueMessages(short)).toEqual([['username', 'Username must be at least 3 characters']]);
+    const long = await call('PUT', '/api/user/profile', cookie, { username: 'x'.repeat(51) });
+    expect(issueMessages(long)).toEqual([['username', 'Username must be at most 50 characters']]);
+    const email = await call('PUT', '/api/user/profile', cookie, { username: 'admin@example.com' });
+    expect(issueMessages(email)).toEqual([['username', 'Username cannot contain @']]);
+
+    const taken = await call('PUT', '/api/user/profile', cookie, {
+      username: admin.username.toUpperCase(),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      message: 'This username is already taken. Please choose another one.',
+    });
+    // A change of case of one's own name is not a conflict.
+    const ownCase = await call('PUT', '/api/user/profile', cookie, { username: 'MARIA' });
+    expect(ownCase.json()).toMatchObject({ username: 'MARIA' });
+    await call('PUT', '/api/user/profile', cookie, { username: 'maria' });
+  });
+});
+
+describe('PUT /api/user/language', () => {
+  it('stores the chosen language', async () => {
+    const user = await createUser(testApp.app.db);
+    const { cookie } = await signIn(testApp.app.db, user);
+    const response = await call('PUT', '/api/user/language', cookie, { preferredLanguage: 'pt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ preferredLanguage: 'pt' });
+    expect((await call('GET', '/api/user/me', cookie)).json()).toMatchObject({
+      preferredLanguage: 'pt',
+    });
+    const bad = await call('PUT', '/api/user/language', cookie, { preferredLanguage: 'fr' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/user/password', () => {
+  it('gives the spec messages', async () => {
+    const { cookie } = await signIn(testApp.app.db, maria);
+    const response = await call('PUT', '/api/user/password', cookie, {
+      currentPassword: '',
+      newPassword: '12345',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(issueMessages(response)).toEqual([
+      ['currentPassword', 'Current password is required'],
+      ['newPassword', 'New password must be at least 6 characters'],
+    ]);
+    const long = await call('PUT', '/api/user/password', cookie, {
+      currentPassword: 'old-password',
+      newPassword: 'x'.repeat(129),
+    });
+    expect(issueMessages(long)).toEqual([
+      ['newPassword', 'New password must be at most 128 characters'],
+    ]);
+  });
+
+  it('refuses a wrong current password with a clear message, changing nothing', async () => {
+    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const { cookie } = await signIn(testApp.app.db, user);
+    const response = await call('PUT', '/api/user/password', cookie, {
+      currentPassword: 'not-it',
+      newPassword: 'new-password',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Current password is incorrect',
+      issues: [{ path: ['body', 'currentPassword'], message: 'Current password is incorrect' }],
+    });
+    const loginOld = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: 'old-password' },
+    });
+    expect(loginOld.statusCode).toBe(200);
+  });
+
+  it('changes the password, keeps this session and ends every other one', async () => {
+    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const current = await signIn(testApp.app.db, user);
+    const other = await signIn(testApp.app.db, user, { remember: true });
+    const response = await call('PUT', '/api/user/password', current.cookie, {
+      currentPassword: 'old-password',
+      newPassword: 'new-password',
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await call('GET', '/api/user/me', current.cookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/user/me', other.cookie)).statusCode).toBe(401);
+    const login = (password: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password },
+      });
+    expect((await login('old-password')).statusCode).toBe(401);
+    expect((await login('new-password')).statusCode).toBe(200);
+  });
+
+  it('refuses a change posted from another site', async () => {
+    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const { cookie } = await signIn(testApp.app.db, user);
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload: { currentPassword: 'old-password', newPassword: 'attacker-password' },
+    });
+    expect(response.statusCode).toBe(403);
+    const login = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: user.username, password: 'old-password' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+});

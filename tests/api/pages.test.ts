@@ -1,0 +1,274 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogues } from '../../src/domain/locales/index.ts';
+import { buildClient } from '../support/client-build.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+// Plain HTTP, no browser: what a visitor with JavaScript off, a search engine or a link preview
+// receives.
+
+const appUrl = 'http://localhost:3000';
+const en = catalogues.en;
+
+const publicPages = [
+  { path: '/', page: 'home', headline: "WE DON'T FOLLOW TRENDS WE CREATE" },
+  { path: '/services', page: 'services', headline: en['services.hero.title'] },
+  { path: '/about', page: 'about', headline: en['about.hero.title'] },
+  { path: '/privacy-policy', page: 'privacyPolicy', headline: 'Privacy Policy' },
+  { path: '/terms-of-service', page: 'termsOfService', headline: 'Terms of Service' },
+  { path: '/cookie-policy', page: 'cookiePolicy', headline: 'Cookie Policy' },
+  { path: '/thank-you', page: 'thankYou', headline: 'Application Submitted Successfully' },
+];
+
+let build: Awaited<ReturnType<typeof buildClient>>;
+let testApp: TestApp;
+beforeAll(async () => {
+  build = await buildClient();
+  testApp = await createTestApp({}, { clientDir: build.clientDir });
+}, 120_000);
+afterAll(async () => {
+  await testApp?.close();
+  build?.remove();
+});
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return testApp.app.inject({ method: 'GET', url, headers });
+}
+
+function decode(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function headline(html: string): string {
+  return decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '');
+}
+
+function attribute(html: string, tagPattern: string, name: string): string | undefined {
+  const tag = new RegExp(`<${tagPattern}[^>]*>`).exec(html)?.[0];
+  const value = tag ? new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1] : undefined;
+  return value === undefined ? undefined : decode(value);
+}
+
+function hreflangs(html: string): Record<string, string> {
+  return Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((match) => [
+      match[1],
+      match[2],
+    ]),
+  );
+}
+
+describe('public pages with JavaScript off', () => {
+  it('arrive complete: headline, own title and description, canonical, hreflang, Open Graph', async () => {
+    const titles = new Set<string>();
+    for (const { path, page, headline: expected } of publicPages) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      const html = response.body;
+      expect(html).toContain('<div id="root" data-server-rendered>');
+      expect(headline(html), path).toBe(expected);
+
+      const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+      expect(title, path).toContain(en[`meta.${page}.title`]);
+      titles.add(title);
+      expect(attribute(html, 'meta name="description"', 'content'), path).toBe(
+        en[`meta.${page}.description`],
+      );
+      expect(attribute(html, 'link rel="canonical"', 'href')).toBe(appUrl + path);
+      expect(hreflangs(html)).toEqual({
+        en: appUrl + path,
+        es: `${appUrl}${path}?lang=es`,
+        pt: `${appUrl}${path}?lang=pt`,
+        'x-default': appUrl + path,
+      });
+      expect(attribute(html, 'meta property="og:title"', 'content')).toBe(title);
+      expect(attribute(html, 'meta property="og:url"', 'content')).toBe(appUrl + path);
+      expect(html).toContain('<html lang="en">');
+    }
+    expect(titles.size).toBe(publicPages.length);
+  });
+
+  it('give link previews a 1200 x 630 picture at an absolute address', async () => {
+    const html = (await get('/services?lang=es')).body;
+    const image = attribute(html, 'meta property="og:image"', 'content');
+    expect(image).toBe(`${appUrl}/images/og-image.jpg`);
+    expect(attribute(html, 'meta property="og:image:alt"', 'content')).toBe(
+      catalogues.es['meta.ogImageAlt'],
+    );
+    expect(attribute(html, 'meta name="twitter:card"', 'content')).toBe('summary_large_image');
+
+    const response = await get(new URL(image!).pathname);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    // The size is in the JPEG's start-of-frame segment (marker FFC0): height, then width.
+    const jpeg = response.rawPayload;
+    const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(frame).toBeGreaterThan(0);
+    expect([jpeg.readUInt16BE(frame + 7), jpeg.readUInt16BE(frame + 5)]).toEqual([1200, 630]);
+  });
+
+  it('name the agency in an Organization JSON-LD block', async () => {
+    const html = (await get('/about')).body;
+    const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json ?? '{}')).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: testApp.config.site.agencyName,
+      legalName: testApp.config.site.legalEntity,
+      url: `${appUrl}/`,
+    });
+  });
+
+  it('carry no inline script the CSP would block: data travels as JSON', async () => {
+    for (const path of ['/', '/services', '/no-such-page', '/admin/dashboard']) {
+      const html = (await get(path)).body;
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        expect(script, path).toMatch(/ src="|type="application\/(ld\+)?json"/);
+      }
+    }
+  });
+
+  it("state the identity document retention the server applies, the agency's setting included", async () => {
+    const retention = /deleted automatically (\d+) days after the rejection/;
+    expect(retention.exec(decode((await get('/privacy-policy')).body))?.[1]).toBe('30');
+    const configured = await createTestApp(
+      { APPLICATION_DOCUMENT_RETENTION_DAYS: '45' },
+      { clientDir: build.clientDir },
+    );
+    try {
+      const response = await configured.app.inject({ method: 'GET', url: '/privacy-policy' });
+      expect(retention.exec(decode(response.body))?.[1]).toBe('45');
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('keep search engines to the public pages: noindex on the thank-you page', async () => {
+    expect((await get('/thank-you')).body).toContain('<meta name="robots" content="noindex">');
+    expect((await get('/services')).body).not.toContain('noindex');
+  });
+});
+
+describe('languages', () => {
+  it('render the language of the preferredLanguage cookie, with <html lang> to match', async () => {
+    const response = await get('/services', { cookie: 'preferredLanguage=es' });
+    const html = response.body;
+    expect(html).toContain('<html lang="es">');
+    expect(headline(html)).toBe(catalogues.es['services.hero.title']);
+    expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')).toContain(
+      catalogues.es['meta.services.title'],
+    );
+    expect(attribute(html, 'link rel="canonical"', 'href')).toBe(`${appUrl}/services?lang=es`);
+    expect(response.headers.vary).toContain('Cookie');
+  });
+
+  it('address each language version as ?lang=, which also remembers the choice', async () => {
+    const response = await get('/about?lang=pt');
+    expect(response.body).toContain('<html lang="pt">');
+    expect(headline(response.body)).toBe(catalogues.pt['about.hero.title']);
+    expect(response.cookies).toContainEqual(
+      expect.objectContaining({ name: 'preferredLanguage', value: 'pt', path: '/' }),
+    );
+    // The address wins over an earlier choice.
+    const switched = await get('/?lang=en', { cookie: 'preferredLanguage=pt' });
+    expect(switched.body).toContain('<html lang="en">');
+    expect(headline(switched.body)).toBe("WE DON'T FOLLOW TRENDS WE CREATE");
+  });
+
+  it("show an agency's edit of the translations table on the next page", async () => {
+    await testApp.app.db
+      .updateTable('translations')
+      .set({ en: 'GROWTH, DONE FOR YOU' })
+      .where('key', '=', 'services.hero.title')
+      .execute();
+    expect((await get('/api/translations')).statusCode).toBe(200);
+    expect(headline((await get('/services')).body)).toBe('GROWTH, DONE FOR YOU');
+    await testApp.app.db
+      .updateTable('translations')
+      .set({ en: en['services.hero.title']! })
+      .where('key', '=', 'services.hero.title')
+      .execute();
+    await get('/api/translations');
+    expect(headline((await get('/services')).body)).toBe(en['services.hero.title']);
+  });
+});
+
+describe('other paths', () => {
+  it('answer an unknown path with 404 and the PAGE NOT FOUND page', async () => {
+    for (const path of ['/no-such-page', '/services/extra', '/admin']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(headline(response.body)).toBe('PAGE NOT FOUND');
+      expect(response.body).toContain('<meta name="robots" content="noindex">');
+    }
+    const spanish = await get('/no-such-page', { cookie: 'preferredLanguage=es' });
+    expect(spanish.statusCode).toBe(404);
+    expect(headline(spanish.body)).toBe(catalogues.es['notFound.title']);
+  });
+
+  it('send other spellings of a public address to the one address', async () => {
+    const response = await get('/Services/?lang=es');
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/services?lang=es');
+  });
+
+  it("give the application's screens the empty shell, never cached, in the visitor's language", async () => {
+    for (const path of ['/admin/dashboard', '/tasks/123', '/login', '/apply']) {
+      const response = await get(path, { cookie: 'preferredLanguage=pt' });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<html lang="pt">');
+      expect(response.body).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
+  it('publish robots.txt and a sitemap of every listed page in every language', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain('User-agent: *');
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Disallow: /admin/');
+    expect(robots.body).toContain(`Sitemap: ${appUrl}/sitemap.xml`);
+
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const listed = publicPages.filter(({ path }) => path !== '/thank-you');
+    expect(locations.sort()).toEqual(
+      listed
+        .flatMap(({ path }) => [
+          appUrl + path,
+          `${appUrl}${path}?lang=es`,
+          `${appUrl}${path}?lang=pt`,
+        ])
+        .sort(),
+    );
+    expect(sitemap.body).toContain(
+      `<xhtml:link rel="alternate" hreflang="es" href="${appUrl}/about?lang=es"/>`,
+    );
+  });
+
+  it('send pages compressed, and not again when the browser has them', async () => {
+    const compressed = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(headline(zlib.brotliDecompressSync(compressed.rawPayload).toString())).toBe(
+      "WE DON'T FOLLOW TRENDS WE CREATE",
+    );
+    const etag = compressed.headers.etag as string;
+    const again = await get('/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});

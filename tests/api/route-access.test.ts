@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Access } from '../../src/server/plugins/access.ts';
+import { createUser, type TestUser } from '../support/factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Who may call each API route, written down independently of the routes themselves (spec
+ * sections 6 and 7). Every path under /api/admin/ is for administrators; everything else must
+ * be listed here, so a new route without a deliberate rule, or with the wrong one, fails.
+ * Path parameters are written as ":" whatever their name.
+ */
+const expectedAccess: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/translations': 'public',
+  'GET /api/site': 'public',
+  'POST /api/applications-v2': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/user': 'signed-in',
+  'GET /api/auth/session': 'public',
+  'GET /api/user/me': 'signed-in',
+  'PUT /api/user/profile': 'signed-in',
+  'PUT /api/user/password': 'signed-in',
+  'PUT /api/user/language': 'signed-in',
+  'GET /api/notifications': 'signed-in',
+  'PATCH /api/notifications/:/read': 'signed-in',
+  'POST /api/notifications/read-all': 'signed-in',
+  'GET /api/dashboard': 'influencer',
+  'GET /api/tasks': 'influencer',
+  'GET /api/tasks/my-tasks': 'influencer',
+  'GET /api/tasks/:': 'influencer',
+  'PATCH /api/tasks/:/status': 'influencer',
+  'POST /api/tasks/:/upload': 'influencer',
+  'DELETE /api/tasks/:/uploads/:': 'influencer',
+  'GET /api/compensations': 'influencer',
+  // Stored ID documents (spec section 3's same-origin path): administrators only.
+  'GET /objects/uploads/:': 'admin',
+};
+
+const guardMessages = [
+  'Please sign in to continue.',
+  'Only administrators can do this.',
+  'This is only for creators; administrators have their own screens.',
+];
+
+const keyOf = (method: string, url: string) => `${method} ${url.replace(/:[^/]+/g, ':')}`;
+
+function expectedFor(method: string, url: string): Access | undefined {
+  if (url.startsWith('/api/admin/')) return 'admin';
+  return expectedAccess[keyOf(method, url)];
+}
+
+let testApp: TestApp;
+let admin: TestUser;
+let creator: TestUser;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await createUser(testApp.app.db, { isAdmin: true });
+  creator = await createUser(testApp.app.db);
+});
+afterAll(() => testApp.close());
+
+const routes = () => testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
+
+describe('the route table', () => {
+  it('gives every API route the access rule the spec calls for', () => {
+    expect(routes().length).toBeGreaterThan(15);
+    const wrong = routes()
+      .filter((route) => expectedFor(route.method, route.url) !== route.access)
+      .map(
+        (route) =>
+          `${route.method} ${route.url}: declares ${route.access}, expected ${expectedFor(route.method, route.url) ?? 'an entry in expectedAccess'}`,
+      );
+    expect(wrong).toEqual([]);
+  });
+
+  it('turns away whoever the rule excludes, and only them', async () => {
+    const failures: string[] = [];
+    for (const route of routes()) {
+      const url = route.url.replace(/:[^/]+/g, () => randomUUID());
+      // A fresh session per call: the logout route ends the session it is given.
+      const callAs = async (user: TestUser | undefined) => {
+        const headers = user ? { cookie: (await signIn(testApp.app.db, user)).cookie } : {};
+        const response = await testApp.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const message = response.body
+          ? ((response.json() as { message?: string }).message ?? '')
+          : '';
+        return { status: response.statusCode, guarded: guardMessages.includes(message) };
+      };
+      const expected = {
+        anonymous: route.access === 'public' ? 'through' : 401,
+        creator: route.access === 'admin' ? 403 : 'through',
+        admin: route.access === 'influencer' ? 403 : 'through',
+      } as const;
+      const actual = {
+        anonymous: await callAs(undefined),
+        creator: await callAs(creator),
+        admin: await callAs(admin),
+      };
+      for (const who of ['anonymous', 'creator', 'admin'] as const) {
+        const { status, guarded } = actual[who];
+        const outcome = guarded ? status : 'through';
+        if (outcome !== expected[who]) {
+          failures.push(
+            `${route.method} ${route.url} as ${who}: ${outcome}, expected ${expected[who]}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

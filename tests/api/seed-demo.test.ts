@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Application } from '../../src/domain/applications.ts';
+import { seedDemo } from '../../src/server/db/seed-demo.ts';
+import { loadDocumentKey } from '../../src/server/storage/document-cipher.ts';
+import { createDocumentVault } from '../../src/server/storage/documents.ts';
+import { createUser } from '../support/factories.ts';
+import { createTestApp, testAdmin, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+afterEach(() => testApp.close());
+
+const login = (username: string, password: string) =>
+  testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+describe('npm run seed:demo', () => {
+  it('creates a demo agency whose documented logins work, and a second run adds nothing', async () => {
+    testApp = await createTestApp();
+    expect(await seedDemo(testApp.app.db)).toBe('seeded');
+
+    const admin = await login('demo_admin', 'demo-admin-pass');
+    expect(admin.json()).toMatchObject({ isAdmin: true });
+    const maria = await login('demo_maria', 'demo-creator-pass');
+    expect(maria.json()).toMatchObject({ isAdmin: false });
+    const cookie = `sid=${maria.cookies.find((c) => c.name === 'sid')?.value}`;
+
+    const dashboard = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { cookie },
+    });
+    expect(dashboard.json()).toMatchObject({
+      tasks: { open: 3, completed: 1 },
+      totalEarnings: '4280.50',
+    });
+    const bell = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie },
+    });
+    expect(bell.json()).toMatchObject({ unreadCount: 4 });
+    // Maria reads Portuguese: her notifications are in her language.
+    expect(JSON.stringify(bell.json())).toContain('Compensação publicada');
+    expect((await login('demo_lucas', 'demo-creator-pass')).statusCode).toBe(200);
+    expect((await login('demo_sofia', 'demo-creator-pass')).statusCode).toBe(200);
+    // The installation's own administrator is untouched.
+    expect((await login(testAdmin.username, testAdmin.password)).statusCode).toBe(200);
+
+    const users = await testApp.app.db.selectFrom('users').select('id').execute();
+    expect(await seedDemo(testApp.app.db)).toBe('already-seeded');
+    expect(await testApp.app.db.selectFrom('users').select('id').execute()).toHaveLength(
+      users.length,
+    );
+  });
+
+  it('adds applications in every status, with ID documents an administrator can open', async () => {
+    testApp = await createTestApp();
+    const key = await loadDocumentKey({
+      configured: undefined,
+      dataDir: testApp.config.dataDir,
+      isProduction: false,
+      log: testApp.app.log,
+    });
+    await seedDemo(testApp.app.db, new Date(), createDocumentVault(testApp.app.storage, key));
+    const admin = await login('demo_admin', 'demo-admin-pass');
+    const cookie = `sid=${admin.cookies.find((c) => c.name === 'sid')?.value}`;
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/applications-v2',
+      headers: { cookie },
+    });
+    const applications = list.json<Application[]>();
+    expect(applications.map((application) => application.status).sort()).toEqual([
+      'pending',
+      'pending',
+      'rejected',
+      'under_review',
+    ]);
+    expect(new Set(applications.map((application) => application.language))).toEqual(
+      new Set(['en', 'es', 'pt']),
+    );
+    const document = await testApp.app.inject({
+      method: 'GET',
+      url: applications[0]?.documentUrl ?? '',
+      headers: { cookie },
+    });
+    expect(document.headers['content-type']).toBe('image/png');
+    expect(document.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const dashboard = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      headers: { cookie },
+    });
+    expect(dashboard.json()).toMatchObject({ applications: { total: 4, pending: 2 } });
+  });
+
+  it('refuses a database that holds real accounts, adding nothing', async () => {
+    testApp = await createTestApp();
+    await createUser(testApp.app.db, { username: 'real_creator' });
+    expect(await seedDemo(testApp.app.db)).toEqual({ refused: ['real_creator'] });
+    expect((await login('demo_admin', 'demo-admin-pass')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** The real server as `npm start` runs it (from source here), in its own process. */
+function startServer(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-process-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      ADMIN_PASSWORD: 'admin-password',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const listening = new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)?.[1];
+      if (port) resolve(Number(port));
+    });
+    void exited.then((code) => reject(new Error(`Server exited with ${code}: ${stderr}`)));
+  });
+  listening.catch(() => {}); // a test that expects the exit does not wait for listening
+  return { child, dataDir, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('the server process', () => {
+  it('refuses to start on a bad setting and names the variable', async () => {
+    const server = startServer({ PORT: 'eighty' });
+    children.push(server.child);
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toContain('PORT: must be a number (got "eighty")');
+  });
+
+  it('prints a generated administrator password once when none is configured', async () => {
+    const server = startServer({ ADMIN_PASSWORD: '' });
+    children.push(server.child);
+    await server.listening;
+    const printed = /password: (\S+)/.exec(server.output().stdout)?.[1];
+    expect(printed).toMatch(/^[\w-]{16}$/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits cleanly', async () => {
+    const server = startServer({});
+    children.push(server.child);
+    const port = await server.listening;
+
+    // A request whose body is still arriving when the signal comes.
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    const [firstHalf, secondHalf] = ['{"half":', '"way"}'];
+    socket.write(
+      'POST /api/nowhere HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${firstHalf.length + secondHalf.length}\r\n\r\n${firstHalf}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.child.exitCode).toBeNull(); // still waiting for the request
+    socket.write(secondHalf);
+
+    expect(await server.exited).toBe(0);
+    await socketClosed;
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
+    expect(answer).toContain('{"message":"No API endpoint POST /api/nowhere."}');
+    expect(server.output().stdout).toContain('Shut down cleanly');
+    // New connections are no longer accepted.
+    await expect(
+      new Promise((resolve, reject) =>
+        net.connect(port, '127.0.0.1').once('connect', resolve).once('error', reject),
+      ),
+    ).rejects.toThrow(/ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultSiteSettings } from '../../src/domain/site.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp | undefined;
+afterEach(async () => {
+  await testApp?.close();
+  testApp = undefined;
+});
+
+describe('GET /api/site', () => {
+  it('gives neutral defaults and no outside links when nothing is configured', async () => {
+    testApp = await createTestApp();
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/site' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(defaultSiteSettings);
+  });
+
+  it('gives the configured identity, outside links and only the configured social profiles', async () => {
+    testApp = await createTestApp({
+      SITE_NAME: 'Aurora Talent',
+      SITE_LEGAL_ENTITY: 'Aurora Talent Group LLC',
+      SITE_TAGLINE: 'Stars, made in Miami.',
+      SITE_CITY: 'Fort Lauderdale',
+      SITE_CONTACT_EMAIL: 'team@aurora.example',
+      SOCIAL_INSTAGRAM_URL: 'https://instagram.com/aurora',
+      SOCIAL_X_URL: 'https://x.com/aurora',
+      FAN_SITE_URL: 'https://fans.aurora.example',
+      SIGNUP_URL: 'https://join.aurora.example/signup',
+      SISTER_AUTH_URL: 'https://sister.aurora.example/auth',
+      APPLICATION_DOCUMENT_RETENTION_DAYS: '45',
+    });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/site' });
+    expect(response.json()).toEqual({
+      agencyName: 'Aurora Talent',
+      legalEntity: 'Aurora Talent Group LLC',
+      tagline: 'Stars, made in Miami.',
+      city: 'Fort Lauderdale',
+      contactEmail: 'team@aurora.example',
+      social: { instagram: 'https://instagram.com/aurora', x: 'https://x.com/aurora' },
+      fanSiteUrl: 'https://fans.aurora.example',
+      signupUrl: 'https://join.aurora.example/signup',
+      sisterAuthUrl: 'https://sister.aurora.example/auth',
+      documentRetentionDays: 45,
+    });
+  });
+});
+
+describe('site configuration', () => {
+  it('refuses a social profile that is not a web address, naming the variable', () => {
+    expect(() => loadConfig({ SOCIAL_TIKTOK_URL: 'tiktok.com/@aurora' })).toThrow(
+      /SOCIAL_TIKTOK_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+});
+
+describe('/apply and /login with a sister site', () => {
+  it('send the browser to SISTER_AUTH_URL when it is set', async () => {
+    testApp = await createTestApp({ SISTER_AUTH_URL: 'https://sister.example/auth' });
+    for (const url of ['/apply', '/login']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(302);
+      expect(response.headers.location, url).toBe('https://sister.example/auth');
+    }
+  });
+
+  it('stay our own pages when it is not set', async () => {
+    testApp = await createTestApp();
+    for (const url of ['/apply', '/login']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.headers.location, url).toBeUndefined();
+      expect(response.statusCode, url).not.toBe(302);
+    }
+  });
+});

@@ -1,0 +1,273 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { launchBrowser, openPage, viewports } from '../support/browser.ts';
+import { createUser } from '../support/factories.ts';
+import { signInBrowser } from '../support/sign-in.ts';
+import { unexpectedProblems } from './problems.ts';
+
+let browser: Browser;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  database = openDatabase({ databaseUrl: undefined, dataDir: inject('dataDir') });
+});
+afterAll(async () => {
+  await browser.close();
+  await database.db.destroy();
+});
+
+/** A real 1×1 PNG: the server checks a document by its bytes. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function toastText(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
+}
+
+async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
+async function next(page: Page) {
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+}
+
+describe('applying and reviewing', () => {
+  it('a visitor applies in Spanish with a PNG; an administrator reviews it, sees the ID and approves it; the creator follows the invitation and signs in', async () => {
+    const email = `lucia.${Date.now().toString(36)}@example.com`;
+    const message =
+      'Creo contenido de fitness y bienestar, y quiero ayuda para crecer a nivel internacional.';
+
+    // The visitor, in Spanish, on a phone.
+    const visitor = await openPage(browser, inject('baseUrl'), viewports.phone);
+    await visitor.context.addCookies([
+      { name: 'preferredLanguage', value: 'es', url: inject('baseUrl') },
+    ]);
+    const page = visitor.page;
+    await page.goto('/apply');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Solicita tu ingreso');
+    await page.getByLabel('Nombre', { exact: true }).fill('Lucía');
+    await page.getByLabel('Apellido').fill('Gómez');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Teléfono').fill('+52 55 1234 5678');
+    await next(page);
+    await page.getByLabel('País').selectOption('Mexico');
+    await page.getByLabel('Ciudad').fill('Ciudad de México');
+    await page.getByLabel('Estado/Provincia').fill('CDMX');
+    await next(page);
+    await page.getByLabel('Plataforma').selectOption('Instagram');
+    await page.getByLabel('Usuario').fill('@lucia.fit');
+    await page.getByLabel('Seguidores').fill('85000');
+    await page.getByLabel('URL del perfil (opcional)').fill('instagram.com/lucia.fit');
+    await next(page);
+    await page.getByLabel('Tipo de identificación').selectOption('Passport');
+    await page.getByLabel('Número de documento').fill('G12345678');
+    await page
+      .getByLabel('Documento de identidad')
+      .setInputFiles({ name: 'pasaporte.png', mimeType: 'image/png', buffer: png });
+    await next(page);
+    await page.getByLabel('Mensaje personal').fill(message);
+    await page.getByLabel('Cómo nos conociste').selectOption('Influencer Recommendation');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await page.waitForURL((url) => url.pathname === '/thank-you');
+    // The draft is gone: a new visit starts empty.
+    await page.goto('/apply');
+    expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('');
+    expect(unexpectedProblems(visitor.problems)).toEqual([]);
+    await visitor.context.close();
+
+    // The administrator, on a desktop.
+    const admin = await createUser(database.db, { isAdmin: true });
+    const reviewer = await openPage(browser, inject('baseUrl'), viewports.desktop);
+    await signInBrowser(reviewer.context, inject('baseUrl'), database.db, admin);
+    const review = reviewer.page;
+    await review.goto('/admin/applications');
+    await expect
+      .poll(() => review.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Applications Management');
+    await review.getByLabel('Search applications').fill(email);
+    const card = review
+      .getByRole('list', { name: 'Applications' })
+      .getByRole('listitem')
+      .filter({ has: review.getByRole('heading', { name: 'Lucía Gómez' }) });
+    await expect.poll(() => card.innerText()).toContain('Pending');
+    expect(await card.innerText()).toContain('Ciudad de México, Mexico');
+    expect(await card.innerText()).toContain('Social platforms: 1');
+    expect(await axeViolations(review)).toEqual([]);
+
+    await card.getByRole('button', { name: 'Review Application: Lucía Gómez' }).click();
+    const dialog = review.getByRole('dialog', { name: 'Review Application' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('+52 55 1234 5678');
+
+    // The tabs are one stop in the tab order; arrow keys move between them.
+    await dialog.getByRole('tab', { name: 'Personal' }).focus();
+    await review.keyboard.press('ArrowRight');
+    await review.keyboard.press('ArrowRight');
+    expect(await dialog.getByRole('tabpanel').innerText()).toContain('@lucia.fit');
+    expect(await dialog.getByRole('tabpanel').innerText()).toContain('85,000');
+    expect(
+      await dialog.getByRole('link', { name: 'https://instagram.com/lucia.fit' }).isVisible(),
+    ).toBe(true);
+    await review.keyboard.press('ArrowRight');
+    expect(await dialog.getByRole('tabpanel').innerText()).toContain('passport');
+    const image = dialog.getByRole('img', { name: 'ID document of Lucía Gómez' });
+    await expect
+      .poll(() =>
+        image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+      )
+      .toBe(1);
+    const documentPath = await image.getAttribute('src');
+    expect(await axeViolations(review, 'dialog')).toEqual([]);
+    await review.keyboard.press('ArrowRight');
+    expect(await dialog.getByRole('tabpanel').innerText()).toContain(message);
+    expect(await dialog.getByRole('tabpanel').innerText()).toContain('Influencer Recommendation');
+
+    // The dialog also works on a phone.
+    await review.setViewportSize(viewports.phone);
+    expect(await axeViolations(review, 'dialog')).toEqual([]);
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    await review.setViewportSize(viewports.desktop);
+
+    // A status must be chosen.
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await expect.poll(() => toastText(review)).toContain('Missing Information');
+    expect(await toastText(review)).toContain('Please select a status for the application.');
+    // Said in the dialog as well, where the focus is: the toasts sit beneath a modal dialog.
+    expect(await dialog.innerText()).toContain('Please select a status for the application.');
+    expect(await review.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+
+    await dialog.getByLabel('New Status').selectOption('approved');
+    await dialog.getByLabel('Admin Notes').fill('Great fit for the fitness roster.');
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await expect.poll(() => toastText(review)).toContain('Application Updated');
+    // No mail server in this test: the administrator gets the invitation link to pass on.
+    const invitation = dialog.getByLabel('Invitation link');
+    await expect.poll(() => invitation.inputValue()).toContain('/reset-password?token=');
+    const link = new URL(await invitation.inputValue());
+    expect(await dialog.innerText()).toContain('Application Approved & User Account Created');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => card.innerText()).toContain('Approved');
+
+    // Approved is final.
+    await card.getByRole('button', { name: 'Review Application: Lucía Gómez' }).click();
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Application Approved & User Account Created');
+    expect(await dialog.innerText()).toContain('Great fit for the fitness roster.');
+    expect(await dialog.innerText()).toContain(admin.username);
+    const locked = dialog.getByRole('button', { name: 'Status Locked' });
+    expect(await locked.isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('New Status').isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('Admin Notes').isDisabled()).toBe(true);
+    expect(await axeViolations(review, 'dialog')).toEqual([]);
+
+    // The application keeps the language it was made in (its mails use it).
+    const stored = await database.db
+      .selectFrom('applications')
+      .select(['language', 'documentType', 'heardAboutUs'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    expect(stored).toEqual({
+      language: 'es',
+      documentType: 'passport',
+      heardAboutUs: 'Influencer Recommendation',
+    });
+
+    // The application can be erased completely, after confirming; its document goes too.
+    await dialog.getByRole('button', { name: 'Erase Application' }).click();
+    const confirm = review.getByRole('dialog', { name: 'Erase Application' });
+    expect(await confirm.innerText()).toContain('This action cannot be undone.');
+    expect(await axeViolations(review, 'dialog[open] dialog')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Erase for Good' }).click();
+    await expect
+      .poll(() => review.getByText('No applications found matching your criteria.').isVisible())
+      .toBe(true);
+    expect(await toastText(review)).toContain('Application Erased');
+    expect((await review.request.get(documentPath ?? '')).status()).toBe(404);
+
+    expect(unexpectedProblems(reviewer.problems)).toEqual([]);
+    await reviewer.context.close();
+
+    // The creator follows the invitation, chooses a password and signs in.
+    const creator = await openPage(browser, inject('baseUrl'), viewports.phone);
+    await creator.page.goto(`${link.pathname}${link.search}`);
+    await creator.page.getByLabel('New password', { exact: true }).fill('lucia-secret-1');
+    await creator.page.getByLabel('Confirm new password').fill('lucia-secret-1');
+    await creator.page.getByRole('button', { name: 'Set new password' }).click();
+    await creator.page.getByRole('link', { name: 'Sign In' }).click();
+    await creator.page.getByLabel('Email').fill(email);
+    await creator.page.getByLabel('Password', { exact: true }).fill('lucia-secret-1');
+    await creator.page.getByRole('button', { name: 'Sign In' }).click();
+    await creator.page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(unexpectedProblems(creator.problems)).toEqual([]);
+    await creator.context.close();
+    // A whole journey through three people and four screens: longer than one screen's test.
+  }, 60_000);
+
+  it("shows the server's refusal of a second application from the same email as the spec's issue toast and on the page", async () => {
+    const email = `twice.${Date.now().toString(36)}@example.com`;
+    async function apply(page: Page) {
+      await page.goto('/apply');
+      await page.getByLabel('First Name').fill('Nora');
+      await page.getByLabel('Last Name').fill('Díaz');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Phone').fill('+1 305 555 0100');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Country').selectOption('United States');
+      await page.getByLabel('City').fill('Miami');
+      await page.getByLabel('State/Province').fill('FL');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Platform').selectOption('TikTok');
+      await page.getByLabel('Handle').fill('@nora');
+      await page.getByLabel('Followers').fill('1200');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('ID Type').selectOption("Driver's License");
+      await page.getByLabel('Document Number').fill('D-1');
+      await page
+        .getByLabel('ID Document')
+        .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: png });
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page
+        .getByLabel('Personal Message')
+        .fill('Lifestyle creator in Miami, looking for a long-term partner agency to grow with.');
+      await page.getByLabel('How did you hear about us').selectOption('Online Search');
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+    }
+
+    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    await apply(page);
+    await page.waitForURL((url) => url.pathname === '/thank-you');
+    await apply(page);
+    await expect.poll(() => toastText(page)).toContain('Please fix this issue:');
+    expect(await toastText(page)).toContain(
+      'Email: An application with this email address is already being reviewed.',
+    );
+    expect(page.url()).toContain('/apply');
+    // The page lists it too, and leads back to the step where the email is.
+    const summary = page.getByRole('region', { name: /Your application was not sent/ });
+    expect(await summary.innerText()).toContain('already being reviewed');
+    await summary.getByRole('button', { name: 'Go to step 1' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    // What the visitor typed is still there to correct.
+    expect(await page.getByLabel('Personal Message').inputValue()).toContain('Lifestyle creator');
+    expect(
+      unexpectedProblems(problems).filter((problem) => !/status of 409/.test(problem)),
+    ).toEqual([]);
+    await context.close();
+  });
+});

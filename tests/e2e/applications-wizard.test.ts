@@ -1,0 +1,305 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, viewports } from '../support/browser.ts';
+import { unexpectedProblems } from './problems.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** A real 1×1 PNG, so the browser reports it as image/png like any photo of an ID. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const message =
+  'I create fitness and wellness content and want help growing my audience internationally.';
+
+function toastText(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
+}
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+}
+
+function progress(page: Page) {
+  return page.getByRole('progressbar', { name: 'Application progress' });
+}
+
+/** The text a screen reader reads after the field's name: its hint and its error. */
+function description(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true }).evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
+
+async function fillPersonal(page: Page) {
+  await page.getByLabel('First Name').fill('Ana');
+  await page.getByLabel('Last Name').fill('Silva');
+  await page.getByLabel('Email').fill('ana.silva@example.com');
+  await page.getByLabel('Phone').fill('+55 11 99999-0000');
+}
+
+async function next(page: Page, heading: string) {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(heading);
+}
+
+describe('the application wizard', () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`takes a visitor through the five steps on a ${name}, each step accessible`, async () => {
+      const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewport);
+      await page.goto('/apply');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+        .toBe('Apply to Join');
+
+      const steps: [string, string, (page: Page) => Promise<void>][] = [
+        ['Personal Information', '20', fillPersonal],
+        [
+          'Location',
+          '40',
+          async (page) => {
+            await page.getByLabel('Country').selectOption('Brazil');
+            await page.getByLabel('City').fill('São Paulo');
+            await page.getByLabel('State/Province').fill('SP');
+          },
+        ],
+        [
+          'Social Media',
+          '60',
+          async (page) => {
+            await page.getByLabel('Platform').selectOption('Instagram');
+            await page.getByLabel('Handle').fill('@ana.fit');
+            await page.getByLabel('Followers').fill('120000');
+            await page.getByLabel('Profile URL (optional)').fill('instagram.com/ana.fit');
+          },
+        ],
+        [
+          'Identity Verification',
+          '80',
+          async (page) => {
+            await page.getByLabel('ID Type').selectOption('State ID');
+            await page.getByLabel('Document Number').fill('SP-123456');
+            await page
+              .getByLabel('ID Document')
+              .setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
+          },
+        ],
+        [
+          'About You',
+          '100',
+          async (page) => {
+            await page.getByLabel('Personal Message').fill(message);
+            await page.getByLabel('How did you hear about us').selectOption('Friend Referral');
+          },
+        ],
+      ];
+
+      for (const [index, [heading, percent, fill]] of steps.entries()) {
+        expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible()).toBe(true);
+        expect(await progress(page).getAttribute('aria-valuenow')).toBe(percent);
+        expect(await page.getByText(`Step ${index + 1} of 5`).isVisible()).toBe(true);
+        // Submit only on the last step; Previous from the second on.
+        expect(await page.getByRole('button', { name: 'Submit Application' }).count()).toBe(
+          index === 4 ? 1 : 0,
+        );
+        expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(
+          index === 0 ? 0 : 1,
+        );
+        await fill(page);
+        expect(await axeViolations(page)).toEqual([]);
+        // Nothing wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+          viewport.width,
+        );
+        const following = steps[index + 1];
+        if (following) await next(page, following[0]);
+      }
+
+      // Previous goes back, and what was typed is still there.
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Identity Verification');
+      expect(await page.getByLabel('Document Number').inputValue()).toBe('SP-123456');
+      expect(await description(page, 'ID Document')).toContain('Selected: id.png');
+      expect(unexpectedProblems(problems)).toEqual([]);
+      await context.close();
+      // Five steps with an axe scan each: more than one screen's worth of work.
+    }, 60_000);
+  }
+
+  it("refuses an incomplete step with the spec's toast and says which fields are missing", async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    await page.goto('/apply');
+    await page.getByLabel('First Name').fill('Ana');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect.poll(() => toastText(page)).toContain('Please complete all required fields');
+    expect(await toastText(page)).toContain('All fields in this step are required to continue.');
+    expect(
+      await page.getByRole('heading', { level: 2, name: 'Personal Information' }).isVisible(),
+    ).toBe(true);
+    expect(await progress(page).getAttribute('aria-valuenow')).toBe('20');
+    expect(await description(page, 'Last Name')).toContain('Last name is required');
+    // The first field to fix has the focus.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+      'family-name',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // An error goes away as soon as it is fixed.
+    await page.getByLabel('Last Name').fill('Silva');
+    await expect.poll(() => description(page, 'Last Name')).not.toContain('required');
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for 50 characters of personal message on step 5, counting as the visitor types', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    await page.goto('/apply');
+    // A draft from an earlier visit brings the visitor straight to step 5.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'applicationDraft',
+        JSON.stringify({ step: 5, values: { personalMessage: '' } }),
+      ),
+    );
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'About You' }).waitFor();
+
+    await page.getByLabel('Personal Message').fill('I love creating content.');
+    expect(await description(page, 'Personal Message')).toContain('24 characters (minimum 50)');
+    await page.getByLabel('How did you hear about us').selectOption('Online Search');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect.poll(() => toastText(page)).toContain('Please fix this issue:');
+    expect(await toastText(page)).toContain(
+      'Personal Message: Personal message must be at least 50 characters',
+    );
+    expect(await description(page, 'Personal Message')).toContain(
+      'Personal message must be at least 50 characters',
+    );
+
+    await page.getByLabel('Personal Message').fill(message);
+    await expect
+      .poll(() => description(page, 'Personal Message'))
+      .toBe(`${message.length} characters (minimum 50)`);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it("checks the document's type and size with the spec's toasts", async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    await page.goto('/apply');
+    await page.evaluate(() =>
+      sessionStorage.setItem('applicationDraft', JSON.stringify({ step: 4, values: {} })),
+    );
+    await page.reload();
+    const file = page.getByLabel('ID Document');
+    await file.waitFor();
+
+    await file.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an ID'),
+    });
+    await expect.poll(() => toastText(page)).toContain('Invalid file type');
+    expect(await toastText(page)).toContain('Please upload a JPEG, PNG, or PDF file.');
+    expect(await file.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+    expect(await description(page, 'ID Document')).toContain(
+      'Please upload a JPEG, PNG, or PDF file.',
+    );
+
+    // The server takes up to 10,485,760 bytes; one byte more is refused here already.
+    await file.setInputFiles({
+      name: 'exactly-the-limit.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10_485_760),
+    });
+    await expect
+      .poll(() => description(page, 'ID Document'))
+      .toContain('Selected: exactly-the-limit.png');
+    await file.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10_485_761),
+    });
+    await expect.poll(() => toastText(page)).toContain('File too large');
+    expect(await toastText(page)).toContain('Please upload a file smaller than 10MB.');
+    expect(await file.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+
+    await file.setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: png });
+    await expect.poll(() => description(page, 'ID Document')).toContain('Selected: passport.pdf');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what the visitor typed across a reload, social accounts included, but not the file', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    await page.goto('/apply');
+    await fillPersonal(page);
+    await next(page, 'Location');
+    await page.getByLabel('Country').selectOption('Colombia');
+    await page.getByLabel('City').fill('Medellín');
+    await page.getByLabel('State/Province').fill('Antioquia');
+    await next(page, 'Social Media');
+
+    // One account cannot be removed; a second can.
+    expect(await page.getByRole('button', { name: /^Remove account/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add Another Account' }).click();
+    expect(await page.getByRole('button', { name: /^Remove account/ }).count()).toBe(2);
+    const second = page.getByRole('group', { name: 'Account 2' });
+    await second.getByLabel('Platform').selectOption('TikTok');
+    await second.getByLabel('Handle').fill('@ana.dance');
+    await second.getByLabel('Followers').fill('5400');
+    await second.getByLabel('Profile URL (optional)').fill('tiktok.com/@ana.dance');
+    await second.getByLabel('Handle').focus();
+    // The address is shown as it will be saved.
+    expect(await second.getByLabel('Profile URL (optional)').inputValue()).toBe(
+      'https://tiktok.com/@ana.dance',
+    );
+    await page.getByRole('button', { name: 'Remove account 1' }).click();
+    expect(await page.getByRole('button', { name: /^Remove account/ }).count()).toBe(0);
+    expect(await page.getByLabel('Handle').inputValue()).toBe('@ana.dance');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Social Media' }).waitFor();
+    expect(await progress(page).getAttribute('aria-valuenow')).toBe('60');
+    expect(await page.getByLabel('Platform').inputValue()).toBe('TikTok');
+    expect(await page.getByLabel('Handle').inputValue()).toBe('@ana.dance');
+    expect(await page.getByLabel('Followers').inputValue()).toBe('5400');
+
+    await page.getByRole('button', { name: 'Previous' }).click();
+    expect(await page.getByLabel('City').inputValue()).toBe('Medellín');
+    expect(await page.getByLabel('Country').inputValue()).toBe('Colombia');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe('ana.silva@example.com');
+
+    // The document is never kept: step 4 asks for it again.
+    await next(page, 'Location');
+    await next(page, 'Social Media');
+    await next(page, 'Identity Verification');
+    await page.getByLabel('ID Type').selectOption('Passport');
+    await page.getByLabel('Document Number').fill('CC-1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => toastText(page)).toContain('Please complete all required fields');
+    expect(await description(page, 'ID Document')).toContain(
+      'Please choose a photo or scan of your ID.',
+    );
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogues } from '../../src/domain/locales/index.ts';
+import { launchBrowser, openPage, viewports, waitForHydration } from '../support/browser.ts';
+
+const publicPaths = [
+  '/',
+  '/services',
+  '/about',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/thank-you',
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('server-rendered pages in the browser', () => {
+  it('hydrate every public page and the 404 page without a console error', async () => {
+    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    for (const pathname of publicPaths) {
+      const response = await page.goto(pathname);
+      expect(response?.status(), pathname).toBe(200);
+      await waitForHydration(page);
+    }
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await waitForHydration(page);
+    // The browser logs the 404 document itself; nothing else may appear.
+    expect(problems.filter((problem) => !problem.includes('404 (Not Found)'))).toEqual([]);
+    await context.close();
+  });
+
+  it('keep the chosen language across a reload, already in the HTML the server sends', async () => {
+    const { page, context, problems } = await openPage(
+      browser,
+      inject('baseUrl'),
+      viewports.desktop,
+    );
+    await page.goto('/services');
+    await waitForHydration(page);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    const spanish = catalogues.es['services.hero.title']!;
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(spanish);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.title()).toContain(catalogues.es['meta.services.title']);
+
+    // No flash of English: the document that arrives on reload is Spanish before any script runs.
+    const reload = await page.reload();
+    const html = (await reload?.text()) ?? '';
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain(spanish);
+    expect(html).not.toContain(catalogues.en['services.hero.title']!);
+    await waitForHydration(page);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(spanish);
+    expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('es');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('never download the application’s code on a public page', async () => {
+    // The built chunks of the application's areas, from Vite's manifest of the served build.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const platformFiles = Object.entries(manifest)
+      .filter(([source]) =>
+        /^(features\/(auth|applications|users|tasks|compensation|notifications)\/|app\/platform-providers\.tsx)/.test(
+          source,
+        ),
+      )
+      .map(([, chunk]) => `/${chunk.file}`);
+    expect(platformFiles.length).toBeGreaterThan(0);
+
+    const { page, context } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    for (const pathname of [...publicPaths, '/no-such-page']) {
+      await page.goto(pathname, { waitUntil: 'networkidle' });
+    }
+    expect(requested.some((file) => file.endsWith('.js'))).toBe(true);
+    expect(requested.filter((file) => platformFiles.includes(file))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../src/server/db/database.ts';
+import type {
+  CompensationsTable,
+  NotificationsTable,
+  TasksTable,
+  UsersTable,
+} from '../../src/server/db/schema.ts';
+import { hashPassword } from '../../src/server/modules/auth/password.ts';
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+const now = () => new Date().toISOString();
+
+export type TestUser = Selectable<UsersTable> & { password: string };
+
+/** Inserts a user straight into the database; the plain password comes back for signing in. */
+export async function createUser(
+  db: Db,
+  overrides: Partial<Insertable<UsersTable>> & { password?: string } = {},
+): Promise<TestUser> {
+  const { password = 'password123', ...fields } = overrides;
+  const id = next();
+  const user = {
+    id: randomUUID(),
+    username: `creator_${id}`,
+    email: `creator_${id}@example.com`,
+    firstName: 'Test',
+    lastName: 'Creator',
+    profileImageUrl: null,
+    passwordHash: await hashPassword(password),
+    isAdmin: false,
+    preferredLanguage: 'en' as const,
+    createdAt: now(),
+    updatedAt: now(),
+    ...fields,
+  };
+  await db.insertInto('users').values(user).execute();
+  return { ...user, password };
+}
+
+export async function createTask(
+  db: Db,
+  overrides: Partial<Insertable<TasksTable>> = {},
+): Promise<Selectable<TasksTable>> {
+  const task = {
+    id: randomUUID(),
+    title: `Task ${next()}`,
+    description: 'Shoot three looks in natural light.',
+    dueDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    contentType: 'both' as const,
+    maxFiles: 100,
+    status: 'new' as const,
+    createdBy: null,
+    createdAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  };
+  await db.insertInto('tasks').values(task).execute();
+  return task;
+}
+
+export async function createCompensation(
+  db: Db,
+  userId: string,
+  overrides: Partial<Insertable<CompensationsTable>> = {},
+): Promise<Selectable<CompensationsTable>> {
+  const compensation = {
+    id: randomUUID(),
+    userId,
+    month: 1,
+    year: 2026,
+    amountCents: 100_000,
+    status: 'draft' as const,
+    notes: null,
+    createdBy: null,
+    publishedAt: null,
+    publishedBy: null,
+    createdAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  };
+  await db.insertInto('compensations').values(compensation).execute();
+  return compensation;
+}
+
+export async function createNotification(
+  db: Db,
+  userId: string,
+  overrides: Partial<Insertable<NotificationsTable>> = {},
+): Promise<Selectable<NotificationsTable>> {
+  const notification = {
+    id: randomUUID(),
+    userId,
+    title: 'Welcome',
+    message: 'Your account is ready.',
+    type: 'system' as const,
+    relatedId: null,
+    isRead: false,
+    createdAt: now(),
+    ...overrides,
+  };
+  await db.insertInto('notifications').values(notification).execute();
+  return notification;
+}
