@@ -217,7 +217,7 @@ describe('applying and reviewing', () => {
     expect(unexpectedProblems(creator.problems)).toEqual([]);
     await creator.context.close();
     // A whole journey through three people and four screens: longer than one screen's test.
-  }, 60_000);
+  }, 120_000);
 
   it("shows the server's refusal of a second application from the same email as the spec's issue toast and on the page", async () => {
     const email = `twice.${Date.now().toString(36)}@example.com`;

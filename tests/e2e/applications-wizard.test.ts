@@ -138,7 +138,7 @@ describe('the application wizard', () => {
       expect(unexpectedProblems(problems)).toEqual([]);
       await context.close();
       // Five steps with an axe scan each: more than one screen's worth of work.
-    }, 60_000);
+    }, 120_000);
   }
 
   it("refuses an incomplete step with the spec's toast and says which fields are missing", async () => {

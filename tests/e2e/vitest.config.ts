@@ -8,7 +8,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 30_000,
+    // A hang guard, not a speed check: a shared two-core machine can run these three times slower
+    // than a quiet one (a 27 s test seen in CI).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // expect.poll waits for what the person would wait for (a page loading on a busy machine);
     // Vitest's one-second default is shorter than a cold signed-in page takes on two shared cores.
