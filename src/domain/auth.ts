@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { newPasswordSchema, passwordLength, userSchema } from './users.ts';
+import {
+  newPasswordSchema,
+  passwordLength,
+  userSchema,
+  withPasswordConfirmation,
+} from './users.ts';
 
 /**
  * POST /api/auth/login. `username` is the username or the email, in any case. With `remember`
@@ -64,15 +69,6 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
-/** The reset page's form: the API body plus the confirmation, which must match. */
-export const resetPasswordFormSchema = resetPasswordRequestSchema
-  .extend({
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+/** The reset page's form: the new password and its confirmation. */
+export const resetPasswordFormSchema = withPasswordConfirmation(resetPasswordRequestSchema);
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

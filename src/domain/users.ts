@@ -96,15 +96,32 @@ export const passwordChangeRequestSchema = z.object({
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
 
-/** The settings form: the API body plus the confirmation, which must match (shown on that field). */
-export const passwordChangeFormSchema = passwordChangeRequestSchema
-  .extend({
-    confirmPassword: z
-      .string({ error: 'Please confirm your password' })
-      .min(1, 'Please confirm your password'),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  });
+/**
+ * A form where a person chooses a new password: the API body plus the confirmation, which must
+ * match (shown on the confirmation field). The settings form and the reset page use it.
+ */
+export function withPasswordConfirmation<Shape extends { newPassword: typeof newPasswordSchema }>(
+  body: z.ZodObject<Shape>,
+) {
+  return body
+    .extend({
+      confirmPassword: z
+        .string({ error: 'Please confirm your password' })
+        .min(1, 'Please confirm your password'),
+    })
+    .refine(
+      // zod cannot see through the generic shape that both fields are there; they are.
+      (form) => {
+        const { newPassword, confirmPassword } = form as unknown as {
+          newPassword: string;
+          confirmPassword: string;
+        };
+        return newPassword === confirmPassword;
+      },
+      { message: 'Passwords do not match', path: ['confirmPassword'] },
+    );
+}
+
+/** The settings form: current, new and confirmed password. */
+export const passwordChangeFormSchema = withPasswordConfirmation(passwordChangeRequestSchema);
 export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;

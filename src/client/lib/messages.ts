@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { errorMessage } from './api-fetch.ts';
 // Only this small file, not the whole catalogue: the reader's texts come from the server.
 import messages from '../../domain/locales/en/messages.json' with { type: 'json' };
 
@@ -14,4 +15,9 @@ export function translateMessage(t: TFunction, message: string | undefined) {
   if (message === undefined) return undefined;
   const key = keysByEnglish.get(message);
   return key ? t(key) : message;
+}
+
+/** Why a request failed, in the reader's language: the server's own message, or the fallback. */
+export function failureMessage(t: TFunction, error: unknown, fallback: string): string {
+  return translateMessage(t, errorMessage(error, fallback));
 }

@@ -5,11 +5,9 @@ import { forgotPasswordRequestSchema } from '../../../domain/auth.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api-fetch.ts';
-import { translateMessage } from '../../lib/messages.ts';
+import { failureMessage, translateMessage } from '../../lib/messages.ts';
 import { useRequestPasswordReset } from './api/request-password-reset.ts';
+import { SignInNameField } from './sign-in-name-field.tsx';
 
 interface ForgotPasswordDialogProps {
   open: boolean;
@@ -53,25 +51,14 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={form.handleSubmit((values) => request.mutate(values))} noValidate>
-      <Field
+      <SignInNameField
+        {...form.register('username')}
         label={t('auth.forgot.username')}
         error={translateMessage(t, form.formState.errors.username?.message)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('username')}
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
-      </Field>
+      />
       {request.isError && (
         <p role="alert" className="mt-4 text-sm text-red-400">
-          {translateMessage(t, errorMessage(request.error, t('auth.forgot.failed')))}
+          {failureMessage(t, request.error, t('auth.forgot.failed'))}
         </p>
       )}
       <DialogFooter>

@@ -8,10 +8,9 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
-import { errorMessage } from '../../lib/api-fetch.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import {
   homePathFor,
@@ -21,6 +20,7 @@ import {
 } from '../../lib/current-user.ts';
 import { useLogin } from './api/login.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+import { SignInNameField } from './sign-in-name-field.tsx';
 
 const benefitKeys = [
   'auth.login.benefit1',
@@ -57,13 +57,9 @@ export function LoginPage() {
             description: t('auth.login.success', { name: response.username }),
           }),
         onError: (error) =>
-          toast({
-            variant: 'destructive',
+          toastFailure(t, error, {
             title: t('auth.login.failureTitle'),
-            description: translateMessage(
-              t,
-              errorMessage(error, t('auth.login.invalidCredentials')),
-            ),
+            fallback: t('auth.login.invalidCredentials'),
           }),
       }),
     () =>
@@ -84,36 +80,18 @@ export function LoginPage() {
             </h1>
             <p className="mt-2 text-sm text-muted-foreground">{t('auth.login.subtitle')}</p>
             <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
-              <Field
+              <SignInNameField
+                {...form.register('username')}
                 label={t('auth.login.email')}
                 hint={t('auth.login.emailHint')}
                 error={translateMessage(t, errors.username?.message)}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('username')}
-                    type="text"
-                    inputMode="email"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                  />
-                )}
-              </Field>
-              <Field
+              />
+              <PasswordField
+                {...form.register('password')}
                 label={t('auth.login.password')}
                 error={translateMessage(t, errors.password?.message)}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('password')}
-                    type="password"
-                    autoComplete="current-password"
-                  />
-                )}
-              </Field>
+                autoComplete="current-password"
+              />
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <label className="flex items-center gap-2 text-sm">
                   <input

@@ -3,15 +3,12 @@ import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { resetPasswordFormSchema } from '../../../domain/auth.ts';
-import { passwordLength } from '../../../domain/users.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api-fetch.ts';
-import { translateMessage } from '../../lib/messages.ts';
+import { NewPasswordFields } from '../../components/ui/password-field.tsx';
+import { failureMessage } from '../../lib/messages.ts';
 import { useResetPassword } from './api/reset-password.ts';
 
 /** Where the reset mail's link lands: /reset-password?token=... */
@@ -59,36 +56,14 @@ export function ResetPasswordPage() {
               className="mt-6 grid gap-4"
             >
               <p className="text-sm text-muted-foreground">{t('auth.reset.description')}</p>
-              <Field
-                label={t('auth.reset.newPassword')}
-                hint={t('auth.passwordHint', { min: passwordLength.min })}
-                error={translateMessage(t, errors.newPassword?.message)}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('newPassword')}
-                    type="password"
-                    autoComplete="new-password"
-                  />
-                )}
-              </Field>
-              <Field
-                label={t('auth.reset.confirmPassword')}
-                error={translateMessage(t, errors.confirmPassword?.message)}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.register('confirmPassword')}
-                    type="password"
-                    autoComplete="new-password"
-                  />
-                )}
-              </Field>
+              <NewPasswordFields
+                newPassword={form.register('newPassword')}
+                confirmPassword={form.register('confirmPassword')}
+                errors={errors}
+              />
               {reset.isError && (
                 <div role="alert" className="text-sm text-red-400">
-                  <p>{translateMessage(t, errorMessage(reset.error, t('auth.reset.failed')))}</p>
+                  <p>{failureMessage(t, reset.error, t('auth.reset.failed'))}</p>
                   <Link to="/login" className="mt-1 inline-block text-accent underline">
                     {t('auth.reset.backToLogin')}
                   </Link>

@@ -16,29 +16,27 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useCurrentUser } from '../../lib/current-user.ts';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { useAdminDashboard } from './api/get-admin-dashboard.ts';
-import { ActionCard, StatCard, WelcomeBanner } from './stat-card.tsx';
+import {
+  ActionCard,
+  DashboardFigures,
+  QuickActions,
+  StatCard,
+  WelcomeBanner,
+} from './dashboard-layout.tsx';
 
 export function AdminDashboardPage() {
   const { t, language } = useLanguage();
-  const { data: user } = useCurrentUser();
   const dashboard = useAdminDashboard();
 
   return (
     <PageMain>
-      <WelcomeBanner
-        title={t('dashboard.welcome', { username: user?.username ?? '' })}
-        subtitle={t('dashboard.admin.subtitle')}
-      />
+      <WelcomeBanner subtitle={t('dashboard.admin.subtitle')} />
       <QueryState query={dashboard}>
         {({ users, applications, tasks, system }) => (
           <>
-            <section
-              aria-label={t('dashboard.figures')}
-              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
-            >
+            <DashboardFigures>
               <StatCard
                 label={t('dashboard.admin.totalUsers')}
                 value={users.total}
@@ -70,41 +68,36 @@ export function AdminDashboardPage() {
                 caption={t('dashboard.admin.regularUsersCaption')}
                 icon={UserRound}
               />
-            </section>
+            </DashboardFigures>
 
-            <section aria-labelledby="quick-actions" className="grid gap-4">
-              <h2 id="quick-actions" className="text-lg font-semibold">
-                {t('dashboard.quickActions')}
-              </h2>
-              <div className="grid gap-4 md:grid-cols-3">
-                <ActionCard
-                  to="/admin/applications"
-                  title={t('dashboard.admin.reviewApplications')}
-                  caption={
-                    applications.total === 0
-                      ? t('dashboard.admin.noApplications')
-                      : t('dashboard.admin.applicationsCount', { count: applications.total })
-                  }
-                  icon={FileText}
-                />
-                <ActionCard
-                  to="/admin/task-requests"
-                  title={t('dashboard.admin.manageTasks')}
-                  caption={
-                    tasks.total === 0
-                      ? t('dashboard.admin.noTasks')
-                      : t('dashboard.admin.tasksCount', { count: tasks.total })
-                  }
-                  icon={ClipboardList}
-                />
-                <ActionCard
-                  to="/admin/users"
-                  title={t('dashboard.admin.manageUsers')}
-                  caption={t('dashboard.admin.usersCount', { count: users.total })}
-                  icon={Users}
-                />
-              </div>
-            </section>
+            <QuickActions>
+              <ActionCard
+                to="/admin/applications"
+                title={t('dashboard.admin.reviewApplications')}
+                caption={
+                  applications.total === 0
+                    ? t('dashboard.admin.noApplications')
+                    : t('dashboard.admin.applicationsCount', { count: applications.total })
+                }
+                icon={FileText}
+              />
+              <ActionCard
+                to="/admin/task-requests"
+                title={t('dashboard.admin.manageTasks')}
+                caption={
+                  tasks.total === 0
+                    ? t('dashboard.admin.noTasks')
+                    : t('dashboard.admin.tasksCount', { count: tasks.total })
+                }
+                icon={ClipboardList}
+              />
+              <ActionCard
+                to="/admin/users"
+                title={t('dashboard.admin.manageUsers')}
+                caption={t('dashboard.admin.usersCount', { count: users.total })}
+                icon={Users}
+              />
+            </QuickActions>
 
             <div className="grid gap-4 lg:grid-cols-2">
               <Card>

@@ -8,10 +8,10 @@ import { PageHeader, PageMain, QueryState } from '../../components/layout/page.t
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
-import { errorMessage } from '../../lib/api-fetch.ts';
 import { cn } from '../../lib/cn.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangeUserPassword } from './api/change-user-password.ts';
@@ -274,10 +274,9 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
           onDone();
         },
         onError: (error) =>
-          toast({
-            variant: 'destructive',
+          toastFailure(t, error, {
             title: t('users.password.failureTitle'),
-            description: translateMessage(t, errorMessage(error, t('users.password.failure'))),
+            fallback: t('users.password.failure'),
           }),
       },
     ),
@@ -285,19 +284,12 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Field
-        label={t('users.password.newPassword')}
+      <PasswordField
+        {...form.register('newPassword')}
+        label={t('auth.newPassword')}
         error={translateMessage(t, form.formState.errors.newPassword?.message)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('newPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
-        )}
-      </Field>
+        autoComplete="new-password"
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
@@ -323,10 +315,9 @@ function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }
         onDone();
       },
       onError: (error) =>
-        toast({
-          variant: 'destructive',
+        toastFailure(t, error, {
           title: t('users.delete.failureTitle'),
-          description: translateMessage(t, errorMessage(error, t('users.delete.failure'))),
+          fallback: t('users.delete.failure'),
         }),
     });
   return (

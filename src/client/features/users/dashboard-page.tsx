@@ -13,10 +13,15 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useDashboard } from './api/get-dashboard.ts';
-import { ActionCard, StatCard, WelcomeBanner } from './stat-card.tsx';
+import {
+  ActionCard,
+  DashboardFigures,
+  QuickActions,
+  StatCard,
+  WelcomeBanner,
+} from './dashboard-layout.tsx';
 
 /** Getting Started: each step leads where it is done, and is ticked once the figures show it. */
 function steps({ profile, tasks, totalEarnings }: InfluencerDashboard) {
@@ -30,22 +35,15 @@ function steps({ profile, tasks, totalEarnings }: InfluencerDashboard) {
 
 export function DashboardPage() {
   const { t, language } = useLanguage();
-  const { data: user } = useCurrentUser();
   const dashboard = useDashboard();
 
   return (
     <PageMain>
-      <WelcomeBanner
-        title={t('dashboard.welcome', { username: user?.username ?? '' })}
-        subtitle={t('dashboard.influencer.subtitle')}
-      />
+      <WelcomeBanner subtitle={t('dashboard.influencer.subtitle')} />
       <QueryState query={dashboard}>
         {(data) => (
           <>
-            <section
-              aria-label={t('dashboard.figures')}
-              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
-            >
+            <DashboardFigures>
               <StatCard
                 label={t('dashboard.influencer.profile')}
                 value={`${data.profile.completeness}%`}
@@ -78,33 +76,28 @@ export function DashboardPage() {
                 caption={t('dashboard.influencer.earningsCaption')}
                 icon={DollarSign}
               />
-            </section>
+            </DashboardFigures>
 
-            <section aria-labelledby="quick-actions" className="grid gap-4">
-              <h2 id="quick-actions" className="text-lg font-semibold">
-                {t('dashboard.quickActions')}
-              </h2>
-              <div className="grid gap-4 md:grid-cols-3">
-                <ActionCard
-                  to="/settings"
-                  title={t('dashboard.influencer.updateProfile')}
-                  caption={t('dashboard.influencer.updateProfileCaption')}
-                  icon={Settings}
-                />
-                <ActionCard
-                  to="/tasks"
-                  title={t('dashboard.influencer.myTasks')}
-                  caption={t('dashboard.influencer.myTasksCaption')}
-                  icon={ClipboardList}
-                />
-                <ActionCard
-                  to="/compensation"
-                  title={t('dashboard.influencer.myCompensation')}
-                  caption={t('dashboard.influencer.myCompensationCaption')}
-                  icon={DollarSign}
-                />
-              </div>
-            </section>
+            <QuickActions>
+              <ActionCard
+                to="/settings"
+                title={t('dashboard.influencer.updateProfile')}
+                caption={t('dashboard.influencer.updateProfileCaption')}
+                icon={Settings}
+              />
+              <ActionCard
+                to="/tasks"
+                title={t('dashboard.influencer.myTasks')}
+                caption={t('dashboard.influencer.myTasksCaption')}
+                icon={ClipboardList}
+              />
+              <ActionCard
+                to="/compensation"
+                title={t('dashboard.influencer.myCompensation')}
+                caption={t('dashboard.influencer.myCompensationCaption')}
+                icon={DollarSign}
+              />
+            </QuickActions>
 
             <Card>
               <h2 className="text-lg font-semibold">{t('dashboard.influencer.gettingStarted')}</h2>

@@ -3,7 +3,6 @@ import { Info } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import {
   passwordChangeFormSchema,
-  passwordLength,
   profileUpdateRequestSchema,
   type User,
 } from '../../../domain/users.ts';
@@ -12,8 +11,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { NewPasswordFields, PasswordField } from '../../components/ui/password-field.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
-import { errorMessage } from '../../lib/api-fetch.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useMe } from './api/get-me.ts';
@@ -57,11 +57,7 @@ function ProfileForm({ user }: { user: User }) {
         toast({ title: t('common.success'), description: t('settings.profileUpdated') });
       },
       onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: t('common.error'),
-          description: translateMessage(t, errorMessage(error, t('settings.profileFailed'))),
-        }),
+        toastFailure(t, error, { title: t('common.error'), fallback: t('settings.profileFailed') }),
     }),
   );
 
@@ -121,10 +117,9 @@ function PasswordForm() {
           toast({ title: t('common.success'), description: t('settings.passwordChanged') });
         },
         onError: (error) =>
-          toast({
-            variant: 'destructive',
+          toastFailure(t, error, {
             title: t('common.error'),
-            description: translateMessage(t, errorMessage(error, t('settings.passwordFailed'))),
+            fallback: t('settings.passwordFailed'),
           }),
       },
     ),
@@ -135,46 +130,17 @@ function PasswordForm() {
       <h2 className="text-lg font-semibold">{t('settings.passwordTitle')}</h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('settings.passwordDescription')}</p>
       <form onSubmit={onSubmit} noValidate className="mt-5 grid gap-4">
-        <Field
+        <PasswordField
+          {...form.register('currentPassword')}
           label={t('settings.currentPassword')}
           error={translateMessage(t, errors.currentPassword?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('currentPassword')}
-              type="password"
-              autoComplete="current-password"
-            />
-          )}
-        </Field>
-        <Field
-          label={t('settings.newPassword')}
-          hint={t('auth.passwordHint', { min: passwordLength.min })}
-          error={translateMessage(t, errors.newPassword?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('newPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </Field>
-        <Field
-          label={t('settings.confirmPassword')}
-          error={translateMessage(t, errors.confirmPassword?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('confirmPassword')}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </Field>
+          autoComplete="current-password"
+        />
+        <NewPasswordFields
+          newPassword={form.register('newPassword')}
+          confirmPassword={form.register('confirmPassword')}
+          errors={errors}
+        />
         <Button type="submit" disabled={change.isPending} className="justify-self-start">
           {change.isPending ? t('common.saving') : t('settings.changePassword')}
         </Button>

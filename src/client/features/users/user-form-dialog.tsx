@@ -11,8 +11,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
+import { PasswordField } from '../../components/ui/password-field.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
-import { errorMessage } from '../../lib/api-fetch.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useCreateUser } from './api/create-user.ts';
 import { useUpdateUser } from './api/update-user.ts';
@@ -78,10 +79,9 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
             onDone();
           },
           onError: (error) =>
-            toast({
-              variant: 'destructive',
+            toastFailure(t, error, {
               title: t('users.edit.failureTitle'),
-              description: translateMessage(t, errorMessage(error, t('users.edit.failure'))),
+              fallback: t('users.edit.failure'),
             }),
         },
       );
@@ -98,10 +98,9 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
           onDone();
         },
         onError: (error) =>
-          toast({
-            variant: 'destructive',
+          toastFailure(t, error, {
             title: t('users.create.failureTitle'),
-            description: translateMessage(t, errorMessage(error, t('users.create.failure'))),
+            fallback: t('users.create.failure'),
           }),
       },
     );
@@ -129,19 +128,12 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
         )}
       </Field>
       {!isEdit && (
-        <Field
+        <PasswordField
+          {...form.register('password')}
           label={t('users.field.password')}
           error={translateMessage(t, errors.password?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('password')}
-              type="password"
-              autoComplete="new-password"
-            />
-          )}
-        </Field>
+          autoComplete="new-password"
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

@@ -1,9 +1,6 @@
 import type { Language } from '../../../domain/languages.ts';
-import { escapeHtml, htmlMail } from '../../mail/layout.ts';
+import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-
-const button = (link: string, label: string) =>
-  `<a href="${escapeHtml(link)}" style="display:inline-block;background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
 
 const invitationTexts: Record<
   Language,
@@ -55,25 +52,18 @@ export function invitationMail(options: {
   link: string;
 }): MailMessage {
   const t = invitationTexts[options.language];
-  const greeting = t.greeting.replace('{name}', options.firstName);
-  const username = t.username.replace('{username}', options.username);
-  return {
+  return composeMail({
     to: options.to,
+    language: options.language,
     subject: t.subject,
-    text: `${greeting}\n\n${t.intro}\n\n${options.link}\n\n${username}\n\n${t.note}\n`,
-    html: htmlMail({
-      language: options.language,
-      title: t.subject,
-      paragraphs: [
-        escapeHtml(greeting),
-        escapeHtml(t.intro),
-        button(options.link, t.action),
-        `<span style="font-size:13px;color:#52525b">${escapeHtml(options.link)}</span>`,
-        escapeHtml(username),
-        escapeHtml(t.note),
-      ],
-    }),
-  };
+    blocks: [
+      t.greeting.replace('{name}', options.firstName),
+      t.intro,
+      { link: options.link, label: t.action },
+      t.username.replace('{username}', options.username),
+      t.note,
+    ],
+  });
 }
 
 const rejectionTexts: Record<
@@ -122,17 +112,10 @@ export function rejectionMail(options: {
   language: Language;
 }): MailMessage {
   const t = rejectionTexts[options.language];
-  const greeting = t.greeting.replace('{name}', options.firstName);
-  return {
+  return composeMail({
     to: options.to,
+    language: options.language,
     subject: t.subject,
-    text: `${[greeting, ...t.paragraphs, t.closing].join('\n\n')}\n`,
-    html: htmlMail({
-      language: options.language,
-      title: t.subject,
-      paragraphs: [greeting, ...t.paragraphs, t.closing].map((text) =>
-        escapeHtml(text).replace(/\n/g, '<br>'),
-      ),
-    }),
-  };
+    blocks: [t.greeting.replace('{name}', options.firstName), ...t.paragraphs, t.closing],
+  });
 }

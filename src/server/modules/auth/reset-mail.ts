@@ -1,5 +1,5 @@
 import type { Language } from '../../../domain/languages.ts';
-import { escapeHtml, htmlMail } from '../../mail/layout.ts';
+import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 const texts: Record<
@@ -39,21 +39,15 @@ export function passwordResetMail(options: {
   link: string;
 }): MailMessage {
   const t = texts[options.language];
-  const greeting = t.greeting.replace('{name}', options.username);
-  return {
+  return composeMail({
     to: options.to,
+    language: options.language,
     subject: t.subject,
-    text: `${greeting}\n\n${t.intro}\n\n${options.link}\n\n${t.note}\n`,
-    html: htmlMail({
-      language: options.language,
-      title: t.subject,
-      paragraphs: [
-        escapeHtml(greeting),
-        escapeHtml(t.intro),
-        `<a href="${escapeHtml(options.link)}" style="display:inline-block;background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a>`,
-        `<span style="font-size:13px;color:#52525b">${escapeHtml(options.link)}</span>`,
-        escapeHtml(t.note),
-      ],
-    }),
-  };
+    blocks: [
+      t.greeting.replace('{name}', options.username),
+      t.intro,
+      { link: options.link, label: t.action },
+      t.note,
+    ],
+  });
 }

@@ -1,7 +1,35 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLanguage } from '../../app/language-provider.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+
+/** The row of figures at the top of both dashboards; its children are StatCards. */
+export function DashboardFigures({ children }: { children: ReactNode }) {
+  const { t } = useLanguage();
+  return (
+    <section
+      aria-label={t('dashboard.figures')}
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+    >
+      {children}
+    </section>
+  );
+}
+
+/** The Quick Actions of both dashboards; its children are ActionCards. */
+export function QuickActions({ children }: { children: ReactNode }) {
+  const { t } = useLanguage();
+  return (
+    <section aria-labelledby="quick-actions" className="grid gap-4">
+      <h2 id="quick-actions" className="text-lg font-semibold">
+        {t('dashboard.quickActions')}
+      </h2>
+      <div className="grid gap-4 md:grid-cols-3">{children}</div>
+    </section>
+  );
+}
 
 export function StatCard({
   label,
@@ -53,10 +81,15 @@ export function ActionCard({
   );
 }
 
-export function WelcomeBanner({ title, subtitle }: { title: string; subtitle: string }) {
+/** The greeting at the top of both dashboards, by the signed-in person's username. */
+export function WelcomeBanner({ subtitle }: { subtitle: string }) {
+  const { t } = useLanguage();
+  const { data: user } = useCurrentUser();
   return (
     <div className="rounded-xl border border-accent/30 bg-gradient-to-br from-accent/20 via-surface to-surface p-6 sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {t('dashboard.welcome', { username: user?.username ?? '' })}
+      </h1>
       <p className="mt-1 text-muted-foreground">{subtitle}</p>
     </div>
   );
