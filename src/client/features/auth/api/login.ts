@@ -13,8 +13,9 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (response) => {
-      // Whatever the previous visitor had loaded must not show through.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'translations' });
+      // Whatever the previous visitor had loaded must not show through. (The dictionaries are
+      // not queries: the language provider keeps them in i18next, so nothing here spares them.)
+      queryClient.removeQueries();
       queryClient.setQueryData(currentUserQueryKey, response.user);
     },
   });
