@@ -151,6 +151,13 @@ export const applicationNoteSchema = z.object({
   createdAt: z.string(),
 });
 
+/** One opening of an application's ID document by an administrator; every opening is kept. */
+export const documentViewSchema = z.object({
+  /** Null once the administrator's account is gone. */
+  viewerUsername: z.string().nullable(),
+  viewedAt: z.string(),
+});
+
 /** An application as administrators see it (GET /api/admin/applications-v2). */
 export const applicationSchema = z.object({
   id: z.string(),
@@ -168,6 +175,8 @@ export const applicationSchema = z.object({
   documentUrl: z.string().nullable(),
   /** The document's MIME type, so a PDF is offered as a link rather than an image. */
   documentMimeType: z.string().nullable(),
+  /** Who opened the document and when, newest first. */
+  documentViews: z.array(documentViewSchema),
   personalMessage: z.string(),
   heardAboutUs: z.string().nullable(),
   language: z.enum(languages),

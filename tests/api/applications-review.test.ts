@@ -265,12 +265,15 @@ describe('reviewing applications', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.rawPayload.includes(samplePng.subarray(0, 8))).toBe(false);
 
-    const views = await testApp.app.db
-      .selectFrom('applicationDocumentViews')
-      .selectAll()
-      .where('applicationId', '=', id)
-      .execute();
-    expect(views).toEqual([expect.objectContaining({ viewerId: admin.id })]);
+    // Each opening by an administrator is recorded and listed with the application, newest first;
+    // the refused attempts are not.
+    await testApp.app.inject({ method: 'GET', url: documentUrl, headers: { cookie: adminCookie } });
+    const { documentViews } = (await list()).find((entry) => entry.id === id)!;
+    expect(documentViews).toEqual([
+      { viewerUsername: 'reviewer', viewedAt: expect.any(String) },
+      { viewerUsername: 'reviewer', viewedAt: expect.any(String) },
+    ]);
+    expect(documentViews[0]!.viewedAt >= documentViews[1]!.viewedAt).toBe(true);
 
     const unknown = await testApp.app.inject({
       method: 'GET',

@@ -129,6 +129,11 @@ describe('applying and reviewing', () => {
         image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
       )
       .toBe(1);
+    // Opening the document was recorded, and the reviewer sees their own view listed.
+    const views = dialog.getByRole('region', { name: 'Who has opened this document' });
+    await expect
+      .poll(() => views.getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringMatching(new RegExp(`^${admin.username} · `))]);
     const documentPath = await image.getAttribute('src');
     expect(await axeViolations(review, 'dialog')).toEqual([]);
     await review.keyboard.press('ArrowRight');

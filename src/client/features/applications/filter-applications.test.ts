@@ -17,6 +17,7 @@ function application(overrides: Partial<Application>): Application {
     documentNumber: 'X1',
     documentUrl: null,
     documentMimeType: null,
+    documentViews: [],
     personalMessage: 'I create fitness content and want to grow internationally with you.',
     heardAboutUs: null,
     language: 'en',

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Copy, ExternalLink, FileText, Lock, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -16,6 +17,7 @@ import { errorMessage } from '../../lib/api-fetch.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { useEraseApplication } from './api/erase-application.ts';
+import { applicationsQueryKey } from './api/get-applications.ts';
 import { useUpdateApplicationStatus } from './api/update-application-status.ts';
 import { optionLabel } from './option-label.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -218,13 +220,45 @@ function VerificationPanel({ application }: { application: Application }) {
         <Detail label={t('apply.label.documentNumber')}>{application.documentNumber}</Detail>
       </Details>
       <DocumentPreview application={application} />
+      {application.documentUrl && <DocumentViews views={application.documentViews} />}
     </div>
+  );
+}
+
+/** Every opening of the ID document is recorded on the server; reviewers can see who looked. */
+function DocumentViews({ views }: { views: Application['documentViews'] }) {
+  const { t, language } = useLanguage();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-sm font-medium">
+        {t('applications.documentViews')}
+      </h3>
+      {views.length === 0 ? (
+        <p className="mt-1 text-sm text-muted-foreground">{t('applications.documentViewsNone')}</p>
+      ) : (
+        <ol className="mt-1 grid gap-1 text-sm text-muted-foreground">
+          {views.map((view, index) => (
+            <li key={`${view.viewedAt}-${index}`}>
+              {view.viewerUsername ?? t('applications.formerAdmin')} ·{' '}
+              <time
+                dateTime={view.viewedAt}
+                title={new Date(view.viewedAt).toLocaleString(language)}
+              >
+                {timeAgo(view.viewedAt, language)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
 /** The ID as an image when it is one and loads; otherwise (a PDF, an error) a link to open it. */
 function DocumentPreview({ application }: { application: Application }) {
   const { t } = useLanguage();
+  const queryClient = useQueryClient();
   const [hasFailed, setFailed] = useState(false);
   const { documentUrl, documentMimeType } = application;
   const name = `${application.firstName} ${application.lastName}`;
@@ -238,6 +272,8 @@ function DocumentPreview({ application }: { application: Application }) {
         src={documentUrl}
         alt={t('applications.documentAlt', { name })}
         onError={() => setFailed(true)}
+        // Loading it recorded a view: fetch the list again so this reviewer's view is listed too.
+        onLoad={() => void queryClient.invalidateQueries({ queryKey: applicationsQueryKey })}
         className="max-h-[28rem] w-full rounded-lg border border-border bg-background object-contain"
       />
     );

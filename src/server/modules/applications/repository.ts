@@ -13,9 +13,11 @@ type NoteRow = {
   createdAt: string;
   authorUsername: string | null;
 };
+type DocumentViewRow = { applicationId: string; viewerUsername: string | null; viewedAt: string };
+type Related = { notes: NoteRow[]; documentViews: DocumentViewRow[] };
 
 /** The one mapping from rows to what administrators see. */
-function toApplication(row: ApplicationRow, notes: NoteRow[]): Application {
+function toApplication(row: ApplicationRow, { notes, documentViews }: Related): Application {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -30,6 +32,10 @@ function toApplication(row: ApplicationRow, notes: NoteRow[]): Application {
     documentNumber: row.documentNumber,
     documentUrl: row.documentFileKey ? documentPath(row.documentFileKey) : null,
     documentMimeType: row.documentFileKey ? row.documentFileType : null,
+    documentViews: documentViews.map(({ viewerUsername, viewedAt }) => ({
+      viewerUsername,
+      viewedAt,
+    })),
     personalMessage: row.personalMessage,
     heardAboutUs: row.heardAboutUs,
     language: row.language,
@@ -67,7 +73,42 @@ function notesOf(db: Db, applicationIds: string[]) {
     .execute();
 }
 
-/** Every application, newest first, each with its whole note history (oldest note first). */
+function documentViewsOf(db: Db, applicationIds: string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('applicationDocumentViews')
+    .leftJoin('users', 'users.id', 'applicationDocumentViews.viewerId')
+    .select([
+      'applicationDocumentViews.applicationId',
+      'applicationDocumentViews.viewedAt',
+      'users.username as viewerUsername',
+    ])
+    .where('applicationDocumentViews.applicationId', 'in', applicationIds)
+    .orderBy('applicationDocumentViews.viewedAt', 'desc')
+    .orderBy('applicationDocumentViews.id')
+    .execute();
+}
+
+/** The notes and document views of these applications, by application id. */
+async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, Related>> {
+  const [notes, documentViews] = await Promise.all([
+    notesOf(db, applicationIds),
+    documentViewsOf(db, applicationIds),
+  ]);
+  const related = new Map<string, Related>(
+    applicationIds.map((id) => [id, { notes: [], documentViews: [] }]),
+  );
+  for (const note of notes) related.get(note.applicationId)?.notes.push(note);
+  for (const view of documentViews) related.get(view.applicationId)?.documentViews.push(view);
+  return related;
+}
+
+const nothingRelated: Related = { notes: [], documentViews: [] };
+
+/**
+ * Every application, newest first, each with its whole note history (oldest note first) and
+ * the views of its document (newest first).
+ */
 export async function listApplications(db: Db): Promise<Application[]> {
   const rows = await db
     .selectFrom('applications')
@@ -75,22 +116,18 @@ export async function listApplications(db: Db): Promise<Application[]> {
     .orderBy('submittedAt', 'desc')
     .orderBy('id')
     .execute();
-  const notes = await notesOf(
+  const related = await relatedTo(
     db,
     rows.map((row) => row.id),
   );
-  const byApplication = new Map<string, NoteRow[]>();
-  for (const note of notes) {
-    const list = byApplication.get(note.applicationId);
-    if (list) list.push(note);
-    else byApplication.set(note.applicationId, [note]);
-  }
-  return rows.map((row) => toApplication(row, byApplication.get(row.id) ?? []));
+  return rows.map((row) => toApplication(row, related.get(row.id) ?? nothingRelated));
 }
 
 export async function findApplication(db: Db, id: string): Promise<Application | undefined> {
   const row = await findApplicationRow(db, id);
-  return row ? toApplication(row, await notesOf(db, [id])) : undefined;
+  return row
+    ? toApplication(row, (await relatedTo(db, [id])).get(id) ?? nothingRelated)
+    : undefined;
 }
 
 export function findApplicationRow(db: Db, id: string) {
