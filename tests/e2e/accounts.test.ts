@@ -171,6 +171,36 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it("switches to the account's language on sign-in, and keeps it", async () => {
+    const user = await createUser(database.db, {
+      password: 'spanish-secret',
+      preferredLanguage: 'es',
+    });
+    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    await page.goto('/login');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back');
+    await signInThroughForm(page, user.username, 'spanish-secret');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe(`¡Bienvenido de nuevo, ${user.username}!`);
+    expect(await page.getByText('Así va tu trabajo con la agencia.').isVisible()).toBe(true);
+    // The welcome is said in Spanish too.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Notificaciones (F8)' }).innerText())
+      .toContain('Inicio de sesión correcto');
+    expect(await page.getByRole('combobox', { name: 'Idioma' }).inputValue()).toBe('es');
+    // Chosen as the language menu chooses: remembered, so the next page comes in Spanish too.
+    expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('es');
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe(`¡Bienvenido de nuevo, ${user.username}!`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
   it('sends someone whose session ended to sign in again, then back to where they were', async () => {
     const user = await createUser(database.db, { password: 'expiring-secret' });
     const { page, context, problems } = await openPage(browser, inject('baseUrl'));

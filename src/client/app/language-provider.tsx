@@ -15,7 +15,12 @@ import { readStoredLanguage, storeLanguage } from '../lib/i18n.ts';
 
 export interface LanguageContextValue {
   language: Language;
-  setLanguage: (language: Language) => void;
+  /**
+   * Switches the page to `language` and remembers the choice. Resolves once the page shows it,
+   * with its `t` (for words said at that moment, such as a toast); when its dictionary cannot be
+   * fetched, the page stays in its language and the promise resolves with that language's `t`.
+   */
+  setLanguage: (language: Language) => Promise<TFunction>;
   t: TFunction;
 }
 
@@ -61,7 +66,9 @@ export function LanguageProvider({ children, i18n }: { children: ReactNode; i18n
         }
       };
       // Without the other dictionaries (offline) the page stays readable in its language.
-      apply().catch(() => undefined);
+      return apply()
+        .catch(() => undefined)
+        .then(() => i18n.getFixedT(languageOf(i18n)));
     },
     [i18n],
   );
@@ -74,7 +81,7 @@ export function LanguageProvider({ children, i18n }: { children: ReactNode; i18n
     if (isLanguage(fromUrl) || (stored === undefined && rendered !== defaultLanguage)) {
       storeLanguage(rendered);
     } else if (stored !== undefined && stored !== rendered) {
-      setLanguage(stored);
+      void setLanguage(stored);
     }
   }, [rendered, setLanguage]);
 

@@ -30,7 +30,7 @@ const benefitKeys = [
 ] as const;
 
 export function LoginPage() {
-  const { t } = useLanguage();
+  const { language, setLanguage, t } = useLanguage();
   const [searchParams] = useSearchParams();
   const { data: user } = useCurrentUser();
   const login = useLogin();
@@ -51,11 +51,18 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: (response) =>
+        onSuccess: async ({ username, user: account }) => {
+          // The account's language wins over the one this page was read in, chosen the way the
+          // language menu chooses (so it is remembered), and the welcome is said in it.
+          const inAccountLanguage =
+            account.preferredLanguage === language
+              ? t
+              : await setLanguage(account.preferredLanguage);
           toast({
-            title: t('auth.login.successTitle'),
-            description: t('auth.login.success', { name: response.username }),
-          }),
+            title: inAccountLanguage('auth.login.successTitle'),
+            description: inAccountLanguage('auth.login.success', { name: username }),
+          });
+        },
         onError: (error) =>
           toastFailure(t, error, {
             title: t('auth.login.failureTitle'),
