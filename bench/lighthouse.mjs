@@ -2,6 +2,11 @@
 // mobile scores (its default: an emulated mid-range phone on a throttled connection) for the
 // public pages. Targets (issue 3): performance 95 or more, accessibility, best practices and
 // SEO 100. Uses dist/: run it under the build lock when others may be building.
+//
+// A single Lighthouse run swings with whatever else the machine is doing (its simulated phone
+// scales the main-thread time it observes), so each page is measured LIGHTHOUSE_RUNS times
+// (default 3) and judged by the median run, as Lighthouse's documentation advises; the spread
+// of the performance score is printed beside it.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +16,7 @@ import { startBuiltServer } from './server.mjs';
 
 const run = promisify(execFile);
 const pages = ['/', '/services', '/about', '/privacy-policy'];
+const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const chromeFlags = [
@@ -25,49 +31,73 @@ const chromeFlags = [
 ].join(' ');
 const cli = path.resolve('node_modules/lighthouse/cli/index.js');
 
+/** One Lighthouse run; a run that Lighthouse itself could not record is tried once more. */
+async function lighthouse(url, report) {
+  const args = [
+    cli,
+    url,
+    '--output=json',
+    `--output-path=${report}`,
+    `--only-categories=${categories.join(',')}`,
+    `--chrome-flags=${chromeFlags}`,
+    '--quiet',
+  ];
+  const options = {
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    maxBuffer: 64 * 1024 * 1024,
+  };
+  try {
+    await run(process.execPath, args, options);
+  } catch (error) {
+    console.log(
+      `      (Lighthouse failed to record ${url}, trying again: ${error.message.trim()})`,
+    );
+    await run(process.execPath, args, options);
+  }
+  return JSON.parse(fs.readFileSync(report, 'utf8'));
+}
+
+const performanceOf = (result) => result.categories.performance.score;
+
 const server = await startBuiltServer();
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-lighthouse-'));
 try {
   console.log(
-    `Lighthouse ${JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile`,
+    `Lighthouse ${JSON.parse(fs.readFileSync('node_modules/lighthouse/package.json', 'utf8')).version}, mobile, median of ${runsPerPage} runs per page`,
   );
-  console.log(`  ${'page'.padEnd(16)}${categories.map((name) => name.padStart(16)).join('')}`);
+  console.log(
+    `  ${'page'.padEnd(16)}${categories.map((name) => name.padStart(16)).join('')}   performance runs`,
+  );
   for (const pathname of pages) {
-    const report = path.join(reports, `${pathname === '/' ? 'home' : pathname.slice(1)}.json`);
-    await run(
-      process.execPath,
-      [
-        cli,
-        server.baseUrl + pathname,
-        '--output=json',
-        `--output-path=${report}`,
-        `--only-categories=${categories.join(',')}`,
-        `--chrome-flags=${chromeFlags}`,
-        '--quiet',
-      ],
-      {
-        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-        maxBuffer: 64 * 1024 * 1024,
-      },
+    const name = pathname === '/' ? 'home' : pathname.slice(1);
+    const results = [];
+    for (let index = 1; index <= runsPerPage; index++) {
+      results.push(
+        await lighthouse(server.baseUrl + pathname, path.join(reports, `${name}-${index}.json`)),
+      );
+    }
+    const byPerformance = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
+    const median = byPerformance[Math.floor(byPerformance.length / 2)];
+    const scores = categories.map((category) =>
+      Math.round(median.categories[category].score * 100),
     );
-    const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-    const scores = categories.map((name) => Math.round(result.categories[name].score * 100));
+    const spread = results.map((result) => Math.round(performanceOf(result) * 100)).join(' ');
     console.log(
       `  ${pathname.padEnd(16)}${scores
         .map((score, index) =>
           `${score}${score < targets[categories[index]] ? ' (low)' : ''}`.padStart(16),
         )
-        .join('')}`,
+        .join('')}   ${spread}`,
     );
-    // What cost points, so a low score says where to look.
-    for (const name of categories) {
-      const failing = result.categories[name].auditRefs
+    // What cost points in the median run, so a low score says where to look.
+    for (const category of categories) {
+      const failing = median.categories[category].auditRefs
         .filter((ref) => ref.weight > 0)
-        .map((ref) => result.audits[ref.id])
+        .map((ref) => median.audits[ref.id])
         .filter((audit) => audit.score !== null && audit.score < 1);
       for (const audit of failing) {
         const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-        console.log(`      ${name}: ${audit.title}${value}`);
+        console.log(`      ${category}: ${audit.title}${value}`);
       }
     }
   }
