@@ -59,6 +59,12 @@ export const passwordResetValidityMs = 60 * 60 * 1000;
 /** The page the reset mail links to: `${APP_URL}/reset-password?token=...`. */
 export const resetPasswordPath = '/reset-password';
 
+/**
+ * Marks the invitation of an approved applicant (`...?token=...&welcome=1`): the same page and
+ * the same single-use token, but it speaks of setting up a new account, not of a reset.
+ */
+export const invitationLinkParam = 'welcome';
+
 /** POST /api/auth/reset-password. Answers 204; every session of the person ends. */
 export const resetPasswordRequestSchema = z.object({
   token: z

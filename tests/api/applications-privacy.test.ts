@@ -48,13 +48,17 @@ describe('without a mail server', () => {
     const approved = await setStatus(cookie, id, 'approved');
     expect(approved.statusCode).toBe(200);
     const { invitationUrl } = approved.json<{ invitationUrl?: string }>();
-    expect(invitationUrl).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]+$/);
+    expect(invitationUrl).toMatch(
+      /^http:\/\/localhost:3000\/reset-password\?token=[\w-]+&welcome=1$/,
+    );
 
     const outbox = outboxDir(testApp.config.dataDir);
     const [file] = fs.readdirSync(outbox);
     const mail = fs.readFileSync(path.join(outbox, file ?? ''), 'utf8');
     expect(mail).toMatch(/^To: outbox@example\.com/m);
-    expect(mail.replace(/=\r?\n/g, '')).toContain(invitationUrl?.split('token=')[1]);
+    expect(mail.replace(/=\r?\n/g, '')).toContain(
+      new URL(invitationUrl ?? '').searchParams.get('token'),
+    );
 
     // Anyone who is not an administrator never sees the link: the route is for administrators.
     const creator = await createUser(testApp.app.db);

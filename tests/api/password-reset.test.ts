@@ -67,6 +67,8 @@ describe('forgotten password', () => {
     expect(mail.text).toContain('within one hour');
     const { link, token } = linkIn(mail.text);
     expect(mail.html).toContain(`href="${link}"`);
+    // A reset link, not an invitation: the page keeps the reset wording.
+    expect(mail.text).not.toMatch(/[?&]welcome=/);
     expect(mail.html).toContain('<html lang="en">');
 
     // Only a hash of the token is stored.

@@ -315,6 +315,8 @@ describe('accounts in the browser', () => {
     expect(link).toBeDefined();
 
     await page.goto(link ?? '');
+    // A reset, not an invitation: the page speaks of a new password.
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Choose a new password');
     await page.getByLabel('New password', { exact: true }).fill('brand-new-secret');
     await page.getByLabel('Confirm new password').fill('brand-new-secret');
     await page.getByRole('button', { name: 'Set new password' }).click();

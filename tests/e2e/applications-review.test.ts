@@ -210,16 +210,43 @@ describe('applying and reviewing', () => {
 
     // The creator follows the invitation, chooses a password and signs in.
     const creator = await openPage(browser, inject('baseUrl'), viewports.phone);
+    // The page welcomes a new member: nothing there speaks of resetting a password.
     await creator.page.goto(`${link.pathname}${link.search}`);
+    expect(await creator.page.getByRole('heading', { level: 1 }).innerText()).toBe(
+      'Welcome — set your password',
+    );
+    expect(
+      await creator.page
+        .getByText('Choose a password to finish setting up your account.')
+        .isVisible(),
+    ).toBe(true);
     await creator.page.getByLabel('New password', { exact: true }).fill('lucia-secret-1');
     await creator.page.getByLabel('Confirm new password').fill('lucia-secret-1');
-    await creator.page.getByRole('button', { name: 'Set new password' }).click();
-    await creator.page.getByRole('link', { name: 'Sign In' }).click();
+    await creator.page.getByRole('button', { name: 'Set Password', exact: true }).click();
+    await expect
+      .poll(() => creator.page.getByText('Your password is set and your account is ready.').count())
+      .toBe(1);
+    expect(await creator.page.locator('main').innerText()).not.toMatch(/reset|new password/i);
+
+    // Used once, the invitation says so in its own words, and how to get a new link.
+    await creator.page.goto(`${link.pathname}${link.search}`);
+    await creator.page.getByLabel('New password', { exact: true }).fill('lucia-secret-2');
+    await creator.page.getByLabel('Confirm new password').fill('lucia-secret-2');
+    await creator.page.getByRole('button', { name: 'Set Password', exact: true }).click();
+    await expect
+      .poll(() =>
+        creator.page
+          .getByText(/^This invitation link is invalid, already used or expired\./)
+          .count(),
+      )
+      .toBe(1);
+    await creator.page.getByRole('link', { name: 'Back to sign in' }).click();
+    await creator.page.waitForURL((url) => url.pathname === '/login');
     await creator.page.getByLabel('Email').fill(email);
     await creator.page.getByLabel('Password', { exact: true }).fill('lucia-secret-1');
     await creator.page.getByRole('button', { name: 'Sign In' }).click();
     await creator.page.waitForURL((url) => url.pathname === '/dashboard');
-    expect(unexpectedProblems(creator.problems)).toEqual([]);
+    expect(unexpectedProblems(creator.problems, { refusedResetLink: true })).toEqual([]);
     await creator.context.close();
     // A whole journey through three people and four screens: longer than one screen's test.
   }, 120_000);

@@ -2,20 +2,27 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { resetPasswordFormSchema } from '../../../domain/auth.ts';
+import { invitationLinkParam, resetPasswordFormSchema } from '../../../domain/auth.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { NewPasswordFields } from '../../components/ui/password-field.tsx';
+import { ApiError } from '../../lib/api-fetch.ts';
 import { failureMessage } from '../../lib/messages.ts';
 import { useResetPassword } from './api/reset-password.ts';
 
-/** Where the reset mail's link lands: /reset-password?token=... */
+/**
+ * Where the reset mail's link lands (/reset-password?token=...), and the invitation of an
+ * approved applicant (the same with &welcome=1), which speaks of setting up the new account.
+ */
 export function ResetPasswordPage() {
   const { t } = useLanguage();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const isInvitation = searchParams.get(invitationLinkParam) === '1';
+  const wording = (key: 'title' | 'description' | 'submit' | 'done') =>
+    t(isInvitation ? `auth.invitation.${key}` : `auth.reset.${key}`);
   const reset = useResetPassword();
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -27,11 +34,11 @@ export function ResetPasswordPage() {
     <AuthFrame>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
         <Card className="sm:p-8">
-          <h1 className="text-2xl font-bold tracking-tight">{t('auth.reset.title')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{wording('title')}</h1>
           {reset.isSuccess ? (
             <div role="status" className="mt-4">
               <CircleCheck className="size-8 text-accent" aria-hidden="true" />
-              <p className="mt-3">{t('auth.reset.done')}</p>
+              <p className="mt-3">{wording('done')}</p>
               <Link to="/login" className={buttonVariants({ className: 'mt-6' })}>
                 {t('auth.reset.signIn')}
               </Link>
@@ -55,7 +62,7 @@ export function ResetPasswordPage() {
               noValidate
               className="mt-6 grid gap-4"
             >
-              <p className="text-sm text-muted-foreground">{t('auth.reset.description')}</p>
+              <p className="text-sm text-muted-foreground">{wording('description')}</p>
               <NewPasswordFields
                 newPassword={form.register('newPassword')}
                 confirmPassword={form.register('confirmPassword')}
@@ -63,14 +70,18 @@ export function ResetPasswordPage() {
               />
               {reset.isError && (
                 <div role="alert" className="text-sm text-red-400">
-                  <p>{failureMessage(t, reset.error, t('auth.reset.failed'))}</p>
+                  <p>
+                    {isInvitation && reset.error instanceof ApiError && reset.error.status === 400
+                      ? t('auth.invitation.linkUnusable')
+                      : failureMessage(t, reset.error, t('auth.reset.failed'))}
+                  </p>
                   <Link to="/login" className="mt-1 inline-block text-accent underline">
                     {t('auth.reset.backToLogin')}
                   </Link>
                 </div>
               )}
               <Button type="submit" size="lg" disabled={reset.isPending}>
-                {reset.isPending ? t('auth.reset.submitting') : t('auth.reset.submit')}
+                {reset.isPending ? t('auth.reset.submitting') : wording('submit')}
               </Button>
             </form>
           )}

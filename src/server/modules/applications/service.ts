@@ -249,6 +249,7 @@ export async function reviewApplication(
         appUrl: context.appUrl,
         validityMs: invitationValidityMs,
         now: options.now,
+        purpose: 'invitation',
       });
     }
 

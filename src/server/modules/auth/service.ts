@@ -1,5 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { passwordResetValidityMs, resetPasswordPath } from '../../../domain/auth.ts';
+import {
+  invitationLinkParam,
+  passwordResetValidityMs,
+  resetPasswordPath,
+} from '../../../domain/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { findUserByLogin } from '../users/repository.ts';
@@ -70,6 +74,7 @@ export async function requestPasswordReset(
     appUrl: options.appUrl,
     validityMs: passwordResetValidityMs,
     now,
+    purpose: 'reset',
   });
   mailer.sendInBackground(
     passwordResetMail({
@@ -83,11 +88,18 @@ export async function requestPasswordReset(
 
 /**
  * A single-use link to the page where a person chooses a password: reset links, and the
- * invitation of an approved applicant. Pass a transaction as `db` to make it part of a change.
+ * invitation of an approved applicant (marked, so the page welcomes them rather than speaking of
+ * a reset). Pass a transaction as `db` to make it part of a change.
  */
 export async function createPasswordLink(
   db: Db,
-  options: { userId: string; appUrl: string; validityMs: number; now: Date },
+  options: {
+    userId: string;
+    appUrl: string;
+    validityMs: number;
+    now: Date;
+    purpose: 'reset' | 'invitation';
+  },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
@@ -103,6 +115,7 @@ export async function createPasswordLink(
     .execute();
   const link = new URL(resetPasswordPath, `${options.appUrl}/`);
   link.searchParams.set('token', token);
+  if (options.purpose === 'invitation') link.searchParams.set(invitationLinkParam, '1');
   return link.toString();
 }
 
