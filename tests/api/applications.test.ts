@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 beforeEach(async () => {
   await testApp.app.db.deleteFrom('applications').execute();
-  await testApp.app.db.deleteFrom('applicationSubmissions').execute();
+  await testApp.app.db.deleteFrom('rateLimitEvents').execute();
   fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
 });
 

@@ -28,6 +28,7 @@ describe('migrations', () => {
       '0001-initial',
       '0002-accounts',
       '0003-applications',
+      '0004-rate-limits',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -35,11 +36,11 @@ describe('migrations', () => {
     expect(tables).toEqual([
       'application_document_views',
       'application_notes',
-      'application_submissions',
       'applications',
       'compensations',
       'notifications',
       'password_reset_tokens',
+      'rate_limit_events',
       'sessions',
       'sign_in_failures',
       'task_assignments',

@@ -4,6 +4,7 @@ import { columnTypes } from './migrations/column-types.ts';
 import { initialMigration } from './migrations/0001-initial.ts';
 import { accountsMigration } from './migrations/0002-accounts.ts';
 import { applicationsMigration } from './migrations/0003-applications.ts';
+import { rateLimitsMigration } from './migrations/0004-rate-limits.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -12,6 +13,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0001-initial': initialMigration(types),
     '0002-accounts': accountsMigration(types),
     '0003-applications': applicationsMigration(types),
+    '0004-rate-limits': rateLimitsMigration(types),
   };
 }
 

@@ -94,13 +94,6 @@ export interface ApplicationDocumentViewsTable {
   viewedAt: Timestamp;
 }
 
-/** Submissions per address within the last hour, for the limit of five. */
-export interface ApplicationSubmissionsTable {
-  id: string;
-  address: string;
-  submittedAt: Timestamp;
-}
-
 export interface TasksTable {
   id: string;
   title: string;
@@ -181,6 +174,15 @@ export interface SignInFailuresTable {
   failedAt: Timestamp;
 }
 
+/** Requests counted for a limit of so many per window (plugins/rate-limits.ts). */
+export interface RateLimitEventsTable {
+  id: string;
+  action: string;
+  /** An address, or an account's id. */
+  key: string;
+  occurredAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -188,7 +190,6 @@ export interface Database {
   applications: ApplicationsTable;
   applicationNotes: ApplicationNotesTable;
   applicationDocumentViews: ApplicationDocumentViewsTable;
-  applicationSubmissions: ApplicationSubmissionsTable;
   tasks: TasksTable;
   taskAssignments: TaskAssignmentsTable;
   taskUploads: TaskUploadsTable;
@@ -196,4 +197,5 @@ export interface Database {
   notifications: NotificationsTable;
   passwordResetTokens: PasswordResetTokensTable;
   signInFailures: SignInFailuresTable;
+  rateLimitEvents: RateLimitEventsTable;
 }

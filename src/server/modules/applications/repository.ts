@@ -226,27 +226,3 @@ export async function deleteApplication(db: Db, id: string): Promise<string | nu
     .executeTakeFirst();
   return row ? row.documentFileKey : undefined;
 }
-
-/** The submission limit: submissions from an address within the window, oldest first. */
-export function recentSubmissions(db: Db, address: string, since: string) {
-  return db
-    .selectFrom('applicationSubmissions')
-    .select('submittedAt')
-    .where('address', '=', address)
-    .where('submittedAt', '>', since)
-    .orderBy('submittedAt')
-    .execute();
-}
-
-export async function recordSubmission(
-  db: Db,
-  submission: { address: string; submittedAt: string },
-  windowStart: string,
-): Promise<void> {
-  // Old rows count for nothing; dropping them here keeps the table at one window's worth.
-  await db.deleteFrom('applicationSubmissions').where('submittedAt', '<=', windowStart).execute();
-  await db
-    .insertInto('applicationSubmissions')
-    .values({ id: randomUUID(), ...submission })
-    .execute();
-}

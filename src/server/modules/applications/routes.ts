@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { admitRequest } from '../../plugins/rate-limits.ts';
 import { loadDocumentKey } from '../../storage/document-cipher.ts';
 import {
   createDocumentVault,
@@ -23,12 +24,12 @@ import {
 } from '../../storage/documents.ts';
 import { findApplicationByDocument, listApplications, recordDocumentView } from './repository.ts';
 import {
-  admitSubmission,
   assertNoOpenApplication,
   eraseApplication,
   parseApplicationFields,
   reviewApplication,
   saveApplication,
+  submissionLimit,
   sweepApplicationDocuments,
   tooManySubmissionsMessage,
 } from './service.ts';
@@ -143,7 +144,7 @@ export const applicationRoutes = fp(
             );
           }
           const now = clock();
-          const wait = await admitSubmission(app.db, request.ip, now);
+          const wait = await admitRequest(app.db, submissionLimit, request.ip, now);
           if (wait > 0) {
             reply.header('retry-after', String(wait));
             cutOff(reply);

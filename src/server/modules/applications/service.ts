@@ -11,6 +11,7 @@ import { usernameLength, type User } from '../../../domain/users.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { minutesToWait, type RateLimit } from '../../plugins/rate-limits.ts';
 import {
   storedDocumentKey,
   type DocumentVault,
@@ -27,14 +28,19 @@ import {
   hasOpenApplication,
   insertApplication,
   insertNote,
-  recentSubmissions,
-  recordSubmission,
   rejectedWithDocument,
   updateUnlessApproved,
 } from './repository.ts';
 
-/** Five submissions an hour from one address (issue 5). */
-export const submissionLimit = { perAddress: 5, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Five submissions an hour from one address (issue 5). Every submission that reaches the server
+ * counts, accepted or not, so repeated uploads are limited too.
+ */
+export const submissionLimit = {
+  action: 'application',
+  limit: 5,
+  windowMs: 60 * 60 * 1000,
+} as const satisfies RateLimit;
 /** The approved applicant's link to choose a password is valid this long, and only once. */
 export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -49,27 +55,8 @@ const openApplication = () =>
     { path: ['email'], message: openApplicationMessage },
   ]);
 
-/**
- * Records a submission from this address and answers 0, or, over the limit, the seconds until
- * another is accepted (Retry-After) without recording it. Counts
- * every submission that reached the server in the last hour, accepted or not, so repeated
- * uploads are limited too. Kept in the database, so every server process sees the same count.
- */
-export async function admitSubmission(db: Db, address: string, now: Date): Promise<number> {
-  const windowStart = new Date(now.getTime() - submissionLimit.windowMs).toISOString();
-  const recent = await recentSubmissions(db, address, windowStart);
-  const limiting = recent.at(-submissionLimit.perAddress);
-  if (recent.length < submissionLimit.perAddress || !limiting) {
-    await recordSubmission(db, { address, submittedAt: now.toISOString() }, windowStart);
-    return 0;
-  }
-  const freeAt = new Date(limiting.submittedAt).getTime() + submissionLimit.windowMs;
-  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-}
-
 export function tooManySubmissionsMessage(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many applications from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  return `Too many applications from your network. Please wait ${minutesToWait(seconds)} and try again.`;
 }
 
 /** Multipart text fields (every value a string) checked by the domain's v2 schema. */

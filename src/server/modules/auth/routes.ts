@@ -13,10 +13,16 @@ import { userSchema } from '../../../domain/users.ts';
 import type { Config } from '../../config.ts';
 import { publicAccess, requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { admitRequest } from '../../plugins/rate-limits.ts';
 import { findUserByLogin, toUser } from '../users/repository.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { requestPasswordReset, resetPassword } from './service.ts';
+import {
+  requestPasswordReset,
+  resetPassword,
+  resetRequestLimit,
+  tooManyResetRequestsMessage,
+} from './service.ts';
 import {
   createSession,
   deleteSession,
@@ -112,9 +118,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: { body: forgotPasswordRequestSchema, response: { 202: messageResponseSchema } },
     },
     async (request, reply) => {
+      const now = new Date();
+      const wait = await admitRequest(app.db, resetRequestLimit, request.ip, now);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new HttpError(429, tooManyResetRequestsMessage(wait));
+      }
       await requestPasswordReset(app.db, app.mailer, {
         login: request.body.username,
         appUrl: config.appUrl,
+        now,
       });
       return reply.status(202).send({ message: resetRequestedMessage });
     },

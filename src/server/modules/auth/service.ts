@@ -6,6 +6,7 @@ import {
 } from '../../../domain/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { admitRequest, minutesToWait, type RateLimit } from '../../plugins/rate-limits.ts';
 import { findUserByLogin } from '../users/repository.ts';
 import { hashPassword } from './password.ts';
 import { passwordResetMail } from './reset-mail.ts';
@@ -44,13 +45,33 @@ export async function setPassword(
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** More unused links than this within the hour and no further mail goes out (mail bombing). */
-const maxOpenResetLinks = 3;
+const hourMs = 60 * 60 * 1000;
+
+/** Forgotten-password requests from one address: beyond these, 429 (decision 0014). */
+export const resetRequestLimit = {
+  action: 'password-reset',
+  limit: 5,
+  windowMs: hourMs,
+} as const satisfies RateLimit;
 
 /**
- * Mails a single-use reset link when the name or email belongs to someone; otherwise does
- * nothing. The caller answers the same either way, and the mail leaves in the background so
- * the answer's timing does not tell either.
+ * Reset mails to one account: beyond these, requests are answered as usual but send nothing, so
+ * nobody can fill a person's inbox and the answer still does not tell whether the account exists.
+ */
+export const resetMailLimit = {
+  action: 'password-reset-mail',
+  limit: 3,
+  windowMs: hourMs,
+} as const satisfies RateLimit;
+
+export function tooManyResetRequestsMessage(seconds: number): string {
+  return `Too many password reset requests from your network. Please wait ${minutesToWait(seconds)} and try again.`;
+}
+
+/**
+ * Mails a single-use reset link when the name or email belongs to someone and the account's
+ * mail limit allows; otherwise does nothing. The caller answers the same either way, and the mail
+ * leaves in the background so the answer's timing does not tell either.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -60,14 +81,7 @@ export async function requestPasswordReset(
   const now = options.now ?? new Date();
   const user = await findUserByLogin(db, options.login);
   if (!user) return;
-  const open = await db
-    .selectFrom('passwordResetTokens')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', user.id)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now.toISOString())
-    .executeTakeFirstOrThrow();
-  if (Number(open.count) >= maxOpenResetLinks) return;
+  if ((await admitRequest(db, resetMailLimit, user.id, now)) > 0) return;
 
   const link = await createPasswordLink(db, {
     userId: user.id,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { minutesToWait } from '../../plugins/rate-limits.ts';
 
 /**
  * Failed sign-ins are limited per account (5) and per address (30) within 15 minutes. The
@@ -70,6 +71,5 @@ export async function clearSignInFailures(db: Db, accountKey: string): Promise<v
 }
 
 export function tooManyAttemptsMessage(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again, or reset your password.`;
+  return `Too many failed sign-in attempts. Please wait ${minutesToWait(seconds)} and try again, or reset your password.`;
 }

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/factories.ts';
+import { startSmtpServer } from '../support/smtp.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let testApp: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  testApp = await createTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await testApp.close();
+  await smtp.close();
+});
+
+const requestReset = (username: string, remoteAddress: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { username },
+    remoteAddress,
+  });
+
+const oneHour = 60 * 60;
+
+const sameAnswer = {
+  message:
+    'If an account matches what you entered, we have sent it a link to choose a new password. The link is valid for one hour.',
+};
+
+/** Moves every counted request out of the hour, as if it had passed. */
+const letAnHourPass = () =>
+  testApp.app.db
+    .updateTable('rateLimitEvents')
+    .set({ occurredAt: new Date(Date.now() - oneHour * 1000 - 1000).toISOString() })
+    .execute();
+
+describe('forgotten-password limits', () => {
+  it('answers the sixth request in an hour from one address with 429, Retry-After and a clear message', async () => {
+    const user = await createUser(testApp.app.db);
+    // Known and unknown names count alike, so the limit tells nothing about accounts.
+    for (const name of ['nobody-1', user.email, 'nobody-2', 'nobody-3', 'nobody-4']) {
+      const response = await requestReset(name, '10.20.0.1');
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual(sameAnswer);
+    }
+    await smtp.nextMail();
+
+    for (const name of ['nobody-5', user.email]) {
+      const blocked = await requestReset(name, '10.20.0.1');
+      expect(blocked.statusCode).toBe(429);
+      const retryAfter = Number(blocked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(oneHour - 60);
+      expect(retryAfter).toBeLessThanOrEqual(oneHour);
+      expect(blocked.json()).toEqual({
+        message:
+          'Too many password reset requests from your network. Please wait 60 minutes and try again.',
+      });
+    }
+
+    // Another address is not held back by this one.
+    expect((await requestReset('nobody-6', '10.20.0.2')).statusCode).toBe(202);
+
+    // An hour later the address may ask again, and the mail goes out.
+    await letAnHourPass();
+    expect((await requestReset(user.email, '10.20.0.1')).statusCode).toBe(202);
+    expect((await smtp.nextMail()).to).toEqual([user.email]);
+  });
+
+  it('mails one account at most 3 times an hour, answering further requests the same', async () => {
+    const user = await createUser(testApp.app.db, { email: 'inbox@example.com' });
+    const answers = [];
+    // From five addresses, so only the account's limit is in play.
+    for (let request = 0; request < 5; request++) {
+      const response = await requestReset(user.username, `10.21.0.${request}`);
+      answers.push([response.statusCode, response.json()]);
+    }
+    expect(answers).toEqual(Array.from({ length: 5 }, () => [202, sameAnswer]));
+    const mails = [await smtp.nextMail(), await smtp.nextMail(), await smtp.nextMail()];
+    expect(mails.map((mail) => mail.to)).toEqual([[user.email], [user.email], [user.email]]);
+    // A link is made only for a mail that goes out: three, not five.
+    const links = await testApp.app.db
+      .selectFrom('passwordResetTokens')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(links).toHaveLength(3);
+
+    // An hour later the account can be mailed again.
+    await letAnHourPass();
+    expect((await requestReset(user.username, '10.21.0.9')).statusCode).toBe(202);
+    expect((await smtp.nextMail()).to).toEqual([user.email]);
+    expect(
+      await testApp.app.db
+        .selectFrom('passwordResetTokens')
+        .select('id')
+        .where('userId', '=', user.id)
+        .execute(),
+    ).toHaveLength(4);
+  });
+});
