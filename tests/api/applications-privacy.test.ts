@@ -49,7 +49,7 @@ describe('without a mail server', () => {
     expect(approved.statusCode).toBe(200);
     const { invitationUrl } = approved.json<{ invitationUrl?: string }>();
     expect(invitationUrl).toMatch(
-      /^http:\/\/localhost:3000\/reset-password\?token=[\w-]+&welcome=1$/,
+      /^http:\/\/localhost:3000\/reset-password\?token=[\w-]+&welcome=1&lang=pt$/,
     );
 
     const outbox = outboxDir(testApp.config.dataDir);

@@ -155,9 +155,10 @@ describe('reviewing applications', () => {
     expect(mail.text).toContain('lucia_2');
     expect(mail.text).toContain('dentro de 7 días');
     // Marked as an invitation, so the page welcomes the person instead of speaking of a reset.
-    const token = /http:\/\/localhost:3000\/reset-password\?token=([\w-]+)&welcome=1\s/.exec(
-      mail.text,
-    )?.[1];
+    const token =
+      /http:\/\/localhost:3000\/reset-password\?token=([\w-]+)&welcome=1&lang=es\s/.exec(
+        mail.text,
+      )?.[1];
     expect(token).toBeDefined();
 
     // Valid for 7 days.

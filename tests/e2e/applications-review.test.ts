@@ -1,11 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { catalogues } from '../../src/domain/locales/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { launchBrowser, openPage, viewports } from '../support/browser.ts';
 import { createUser } from '../support/factories.ts';
 import { signInBrowser } from '../support/sign-in.ts';
 import { unexpectedProblems } from './problems.ts';
+
+const es = catalogues.es;
 
 let browser: Browser;
 let database: DatabaseHandle;
@@ -208,43 +211,43 @@ describe('applying and reviewing', () => {
     expect(unexpectedProblems(reviewer.problems)).toEqual([]);
     await reviewer.context.close();
 
-    // The creator follows the invitation, chooses a password and signs in.
+    // The creator follows the invitation, chooses a password and signs in, in the language they
+    // applied in, whatever the browser had before.
     const creator = await openPage(browser, inject('baseUrl'), viewports.phone);
+    expect(link.searchParams.get('lang')).toBe('es');
     // The page welcomes a new member: nothing there speaks of resetting a password.
     await creator.page.goto(`${link.pathname}${link.search}`);
     expect(await creator.page.getByRole('heading', { level: 1 }).innerText()).toBe(
-      'Welcome — set your password',
+      es['auth.invitation.title'],
     );
-    expect(
-      await creator.page
-        .getByText('Choose a password to finish setting up your account.')
-        .isVisible(),
-    ).toBe(true);
-    await creator.page.getByLabel('New password', { exact: true }).fill('lucia-secret-1');
-    await creator.page.getByLabel('Confirm new password').fill('lucia-secret-1');
-    await creator.page.getByRole('button', { name: 'Set Password', exact: true }).click();
-    await expect
-      .poll(() => creator.page.getByText('Your password is set and your account is ready.').count())
-      .toBe(1);
-    expect(await creator.page.locator('main').innerText()).not.toMatch(/reset|new password/i);
+    expect(await creator.page.getByText(es['auth.invitation.description']!).isVisible()).toBe(true);
+    await creator.page.getByLabel(es['auth.newPassword']!, { exact: true }).fill('lucia-secret-1');
+    await creator.page.getByLabel(es['auth.confirmNewPassword']!).fill('lucia-secret-1');
+    await creator.page
+      .getByRole('button', { name: es['auth.invitation.submit'], exact: true })
+      .click();
+    await expect.poll(() => creator.page.getByText(es['auth.invitation.done']!).count()).toBe(1);
+    const main = await creator.page.locator('main').innerText();
+    expect(main).not.toContain(es['auth.reset.title']);
+    expect(main).not.toContain(es['auth.reset.done']);
 
     // Used once, the invitation says so in its own words, and how to get a new link.
     await creator.page.goto(`${link.pathname}${link.search}`);
-    await creator.page.getByLabel('New password', { exact: true }).fill('lucia-secret-2');
-    await creator.page.getByLabel('Confirm new password').fill('lucia-secret-2');
-    await creator.page.getByRole('button', { name: 'Set Password', exact: true }).click();
+    await creator.page.getByLabel(es['auth.newPassword']!, { exact: true }).fill('lucia-secret-2');
+    await creator.page.getByLabel(es['auth.confirmNewPassword']!).fill('lucia-secret-2');
+    await creator.page
+      .getByRole('button', { name: es['auth.invitation.submit'], exact: true })
+      .click();
     await expect
-      .poll(() =>
-        creator.page
-          .getByText(/^This invitation link is invalid, already used or expired\./)
-          .count(),
-      )
+      .poll(() => creator.page.getByText(es['auth.invitation.linkUnusable']!).count())
       .toBe(1);
-    await creator.page.getByRole('link', { name: 'Back to sign in' }).click();
+    await creator.page.getByRole('link', { name: es['auth.reset.backToLogin'] }).click();
     await creator.page.waitForURL((url) => url.pathname === '/login');
-    await creator.page.getByLabel('Email').fill(email);
-    await creator.page.getByLabel('Password', { exact: true }).fill('lucia-secret-1');
-    await creator.page.getByRole('button', { name: 'Sign In' }).click();
+    await creator.page.getByLabel(es['auth.login.email']!).fill(email);
+    await creator.page
+      .getByLabel(es['auth.login.password']!, { exact: true })
+      .fill('lucia-secret-1');
+    await creator.page.getByRole('button', { name: es['auth.login.submit'] }).click();
     await creator.page.waitForURL((url) => url.pathname === '/dashboard');
     expect(unexpectedProblems(creator.problems, { refusedResetLink: true })).toEqual([]);
     await creator.context.close();

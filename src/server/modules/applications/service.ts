@@ -237,6 +237,7 @@ export async function reviewApplication(
         validityMs: invitationValidityMs,
         now: options.now,
         purpose: 'invitation',
+        language: current.language,
       });
     }
 

@@ -4,6 +4,8 @@ import {
   passwordResetValidityMs,
   resetPasswordPath,
 } from '../../../domain/auth.ts';
+import type { Language } from '../../../domain/languages.ts';
+import { languageParam } from '../../../domain/routes.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { admitRequest, minutesToWait, type RateLimit } from '../../plugins/rate-limits.ts';
@@ -89,6 +91,7 @@ export async function requestPasswordReset(
     validityMs: passwordResetValidityMs,
     now,
     purpose: 'reset',
+    language: user.preferredLanguage,
   });
   mailer.sendInBackground(
     passwordResetMail({
@@ -113,6 +116,8 @@ export async function createPasswordLink(
     validityMs: number;
     now: Date;
     purpose: 'reset' | 'invitation';
+    /** The page opens in the language of the mail that carried the link. */
+    language: Language;
   },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -130,6 +135,7 @@ export async function createPasswordLink(
   const link = new URL(resetPasswordPath, `${options.appUrl}/`);
   link.searchParams.set('token', token);
   if (options.purpose === 'invitation') link.searchParams.set(invitationLinkParam, '1');
+  link.searchParams.set(languageParam, options.language);
   return link.toString();
 }
 
