@@ -31,13 +31,24 @@ export interface OpenedPage {
   problems: string[];
 }
 
-/** A page in a fresh context (no cookies, no storage) that records every console error. */
+let visitors = 0;
+/** A new visitor's address, from the documentation range (RFC 5737). */
+const nextVisitorAddress = () => `198.51.100.${(visitors++ % 254) + 1}`;
+
+/**
+ * A page in a fresh context (no cookies, no storage) that records every console error. Each
+ * context is a visitor of its own address, as the server behind a proxy sees them.
+ */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -26,6 +26,10 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'admin-password',
       LOG_LEVEL: 'info',
+      // As behind the agency's proxy: each browser context says which visitor it is
+      // (X-Forwarded-For, tests/support/browser.ts), so per-address limits count each visitor
+      // apart instead of the whole run sharing 127.0.0.1.
+      TRUST_PROXY: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
