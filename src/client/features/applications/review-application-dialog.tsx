@@ -12,10 +12,10 @@ import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { errorMessage } from '../../lib/api-fetch.ts';
 import { translateMessage } from '../../lib/messages.ts';
-import { timeAgo } from '../../lib/relative-time.ts';
 import { useEraseApplication } from './api/erase-application.ts';
 import { applicationsQueryKey } from './api/get-applications.ts';
 import { useUpdateApplicationStatus } from './api/update-application-status.ts';
@@ -227,7 +227,7 @@ function VerificationPanel({ application }: { application: Application }) {
 
 /** Every opening of the ID document is recorded on the server; reviewers can see who looked. */
 function DocumentViews({ views }: { views: Application['documentViews'] }) {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
@@ -241,12 +241,7 @@ function DocumentViews({ views }: { views: Application['documentViews'] }) {
           {views.map((view, index) => (
             <li key={`${view.viewedAt}-${index}`}>
               {view.viewerUsername ?? t('applications.formerAdmin')} ·{' '}
-              <time
-                dateTime={view.viewedAt}
-                title={new Date(view.viewedAt).toLocaleString(language)}
-              >
-                {timeAgo(view.viewedAt, language)}
-              </time>
+              <TimeAgo iso={view.viewedAt} />
             </li>
           ))}
         </ol>
@@ -453,7 +448,7 @@ function StatusForm({
   onClose: () => void;
   onInvitation: (url: string) => void;
 }) {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const update = useUpdateApplicationStatus();
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
   const [notes, setNotes] = useState('');
@@ -572,12 +567,7 @@ function StatusForm({
                 <p className="whitespace-pre-wrap break-words">{note.note}</p>
                 <p className="mt-1 text-xs text-muted-foreground">
                   {note.authorUsername ?? t('applications.formerAdmin')} ·{' '}
-                  <time
-                    dateTime={note.createdAt}
-                    title={new Date(note.createdAt).toLocaleString(language)}
-                  >
-                    {timeAgo(note.createdAt, language)}
-                  </time>
+                  <TimeAgo iso={note.createdAt} />
                 </p>
               </li>
             ))}

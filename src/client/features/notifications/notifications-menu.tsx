@@ -11,14 +11,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { errorMessage } from '../../lib/api-fetch.ts';
 import { cn } from '../../lib/cn.ts';
-import { timeAgo } from '../../lib/relative-time.ts';
+import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useNotifications } from './api/get-notifications.ts';
 
 /** The bell in the top bar and its dropdown (spec section 2, Notifications dropdown). */
 export function NotificationsMenu() {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const [isOpen, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -181,9 +181,7 @@ export function NotificationsMenu() {
                             {notification.message}
                           </span>
                           <span className="mt-1 block text-xs text-muted-foreground">
-                            <time dateTime={notification.createdAt}>
-                              {timeAgo(notification.createdAt, language)}
-                            </time>
+                            <TimeAgo iso={notification.createdAt} />
                           </span>
                         </span>
                         {!notification.isRead && (

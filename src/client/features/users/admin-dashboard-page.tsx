@@ -16,7 +16,7 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { timeAgo } from '../../lib/relative-time.ts';
+import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { useAdminDashboard } from './api/get-admin-dashboard.ts';
 import {
   ActionCard,
@@ -27,7 +27,7 @@ import {
 } from './dashboard-layout.tsx';
 
 export function AdminDashboardPage() {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const dashboard = useAdminDashboard();
 
   return (
@@ -124,9 +124,7 @@ export function AdminDashboardPage() {
                     label={t('dashboard.admin.lastBackup')}
                     value={
                       system.lastBackupAt ? (
-                        <time dateTime={system.lastBackupAt}>
-                          {timeAgo(system.lastBackupAt, language)}
-                        </time>
+                        <TimeAgo iso={system.lastBackupAt} />
                       ) : (
                         t('dashboard.admin.never')
                       )

@@ -1,0 +1,12 @@
+import { useLanguage } from '../../app/language-provider.tsx';
+import { timeAgo } from '../../lib/relative-time.ts';
+
+/** "5 minutes ago" in the reader's language; the exact date and time on hover. */
+export function TimeAgo({ iso }: { iso: string }) {
+  const { language } = useLanguage();
+  return (
+    <time dateTime={iso} title={new Date(iso).toLocaleString(language)}>
+      {timeAgo(iso, language)}
+    </time>
+  );
+}
