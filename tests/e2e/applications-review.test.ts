@@ -221,6 +221,8 @@ describe('applying and reviewing', () => {
       es['auth.invitation.title'],
     );
     expect(await creator.page.getByText(es['auth.invitation.description']!).isVisible()).toBe(true);
+    // The tab's title fits a first password as well as a new one.
+    expect(await creator.page.title()).toMatch(/^Elige tu contraseña \| /);
     await creator.page.getByLabel(es['auth.newPassword']!, { exact: true }).fill('lucia-secret-1');
     await creator.page.getByLabel(es['auth.confirmNewPassword']!).fill('lucia-secret-1');
     await creator.page
