@@ -37,6 +37,26 @@ describe('server-rendered pages in the browser', () => {
     await context.close();
   });
 
+  it('work as plain pages with JavaScript off on a phone: readable, linked, no dead menu button', async () => {
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      viewport: viewports.phone,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/WE CREATE/);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Menu' }).isVisible()).toBe(
+      false,
+    );
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL((url) => url.pathname === '/about');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
+      catalogues.en['about.hero.title'],
+    );
+    await context.close();
+  });
+
   it('keep the chosen language across a reload, already in the HTML the server sends', async () => {
     const { page, context, problems } = await openPage(
       browser,

@@ -74,7 +74,8 @@ export function PublicHeader() {
         <button
           ref={toggleRef}
           type="button"
-          className="inline-flex size-10 items-center justify-center rounded-md hover:bg-surface md:hidden"
+          // Without JavaScript the menu cannot open: no dead button then (the footer has every link).
+          className="inline-flex size-10 items-center justify-center rounded-md noscript:hidden hover:bg-surface md:hidden"
           aria-expanded={isMenuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
