@@ -25,6 +25,12 @@ beforeAll(async () => {
   const { db } = database;
   admin = await createUser(db, { isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
   creator = await createUser(db, { firstName: 'Carla', lastName: 'Creator' });
+  // A long name beside the Administrator badge, as real agencies have.
+  await createUser(db, {
+    isAdmin: true,
+    firstName: 'Maximiliana',
+    lastName: 'Bartholomew-Fernández',
+  });
   const now = new Date().toISOString();
   for (const status of ['in_progress', 'completed'] as const) {
     const task = await createTask(db, { status });
@@ -65,6 +71,10 @@ afterAll(async () => {
 });
 
 async function expectAccessible(page: Page, problems: string[]) {
+  // Nothing wider than the screen: no sideways scrolling on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+    page.viewportSize()?.width,
+  );
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   expect(unexpectedProblems(problems)).toEqual([]);

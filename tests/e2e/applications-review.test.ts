@@ -145,6 +145,9 @@ describe('applying and reviewing', () => {
 
     // The dialog also works on a phone.
     await review.setViewportSize(viewports.phone);
+    expect(await review.evaluate(() => document.documentElement.scrollWidth)).toBe(
+      viewports.phone.width,
+    );
     expect(await axeViolations(review, 'dialog')).toEqual([]);
     expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
       true,

@@ -87,7 +87,7 @@ export function AdminApplicationsPage() {
               ) : (
                 <ul
                   aria-label={t('applications.listLabel')}
-                  className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+                  className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
                 >
                   {shown.map((application) => (
                     <li key={application.id}>

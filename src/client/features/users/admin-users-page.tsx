@@ -95,7 +95,7 @@ export function AdminUsersPage() {
           }
           return (
             <ul
-              className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+              className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
               aria-label={t('users.listLabel')}
             >
               {shown.map((user) => (
