@@ -7,7 +7,11 @@ import { errorMessage } from '../../lib/api-fetch.ts';
 /** The main landmark of a signed-in page (skip-link target). */
 export function PageMain({ children }: { children: ReactNode }) {
   return (
-    <main id="main" tabIndex={-1} className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 p-4 sm:p-6 lg:p-8">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 p-4 sm:p-6 lg:p-8"
+    >
       {children}
     </main>
   );
