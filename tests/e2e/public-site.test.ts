@@ -324,6 +324,37 @@ describe('scroll-into-view animations', () => {
   });
 });
 
+describe('phone layout', () => {
+  it('fits every public page into 360 px in all three languages, no text cut off at the edge', async () => {
+    const { page, context } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const cutOff: string[] = [];
+    for (const language of ['en', 'es', 'pt']) {
+      for (const { path } of publicPages) {
+        await page.goto(`${path}?lang=${language}`);
+        const beyondEdge = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((element) =>
+              [...element.childNodes].some(
+                (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+              ),
+            )
+            .filter(
+              (element) =>
+                element.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+            )
+            .map((element) => element.textContent?.trim().slice(0, 40) ?? ''),
+        );
+        cutOff.push(...beyondEdge.map((text) => `${language} ${path}: ${text}`));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+          viewports.phone.width,
+        );
+      }
+    }
+    expect(cutOff).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
 describe('accessibility', () => {
   const violationsOf = async (page: Page, where: string) =>
     (await new AxeBuilder({ page }).analyze()).violations.map(

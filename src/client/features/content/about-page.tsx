@@ -32,7 +32,7 @@ export function AboutPage() {
   return (
     <main id="main" tabIndex={-1}>
       <section aria-labelledby="about-page-title" className="relative isolate overflow-hidden">
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-20 sm:py-28 lg:grid-cols-[1.3fr_1fr]">
+        <div className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-20 sm:py-28 lg:grid-cols-[1.3fr_1fr]">
           <SectionHeading
             id="about-page-title"
             level={1}

@@ -24,8 +24,10 @@ export function SectionHeading({
       <Heading
         id={id}
         className={cn(
-          'mt-3 font-black tracking-tight text-balance uppercase',
-          level === 1 ? 'text-4xl sm:text-6xl' : 'text-3xl sm:text-5xl',
+          // Phone sizes fit the longest single word of the three languages ('TRANSFORMAMOS') in
+          // 360 px; a longer word an agency writes breaks rather than widening the page.
+          'mt-3 font-black tracking-tight text-balance wrap-break-word uppercase',
+          level === 1 ? 'text-3xl sm:text-6xl' : 'text-3xl sm:text-5xl',
         )}
       >
         {title}
