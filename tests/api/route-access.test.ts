@@ -50,6 +50,8 @@ const guardMessages = [
 const keyOf = (method: string, url: string) => `${method} ${url.replace(/:[^/]+/g, ':')}`;
 
 function expectedFor(method: string, url: string): Access | undefined {
+  // The catch-alls that answer an unknown API or file path with a JSON 404.
+  if (url === '/api/*' || url === '/objects/*') return 'public';
   if (url.startsWith('/api/admin/')) return 'admin';
   return expectedAccess[keyOf(method, url)];
 }

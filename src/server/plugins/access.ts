@@ -8,7 +8,7 @@ import {
   sweepExpiredSessions,
 } from '../modules/auth/sessions.ts';
 import { findUserById, toUser } from '../modules/users/repository.ts';
-import { body, isApiPath } from './errors.ts';
+import { body } from './errors.ts';
 
 /**
  * Who may call a route. Every API route states it in `config.access`:
@@ -36,9 +36,17 @@ declare module 'fastify' {
 
 const sweepEveryMs = 60 * 60 * 1000;
 
-/** Paths whose routes must state who may call them: the API, and stored files (/objects/...). */
-export function isGuardedPath(url: string): boolean {
-  return isApiPath(url) || url.startsWith('/objects/');
+/**
+ * Route patterns (as registered, never a request's text) that must state who may call them: the
+ * API, and stored files (/objects/...).
+ */
+export function isGuardedRoute(routeUrl: string): boolean {
+  return routeUrl === '/api' || routeUrl.startsWith('/api/') || routeUrl.startsWith('/objects/');
+}
+
+/** The access rule of the route the router matched for this request; undefined for pages. */
+export function accessOf(request: FastifyRequest): Access | undefined {
+  return request.routeOptions.config.access;
 }
 
 /** Signed-in user of a route that requires one (its access rule has already run). */
@@ -60,7 +68,7 @@ export const accessPlugin = fp(
 
     app.addHook('onRoute', (route) => {
       const access = (route.config as { access?: Access } | undefined)?.access;
-      if (!isGuardedPath(route.url)) return;
+      if (!isGuardedRoute(route.url)) return;
       if (access === undefined) {
         throw new Error(
           `Route ${String(route.method)} ${route.url} has no access rule (config.access)`,
@@ -70,17 +78,19 @@ export const accessPlugin = fp(
         app.apiRoutes.push({ method, url: route.url, access });
     });
 
-    // Before validation: a caller who may not use a route learns nothing about its input rules.
-    app.addHook('preValidation', async (request, reply) => {
-      if (!isGuardedPath(request.url)) return;
+    // Decided from the route the router matched, whatever the request's path looked like
+    // (`/%61pi/...` is decoded to `/api/...` before matching), and before the body is read: a
+    // caller who may not use a route gets no parsing of its body and learns nothing of its rules.
+    app.addHook('onRequest', async (request, reply) => {
+      const access = accessOf(request);
+      if (access === undefined) return;
       const token = request.cookies[sessionCookieName];
       if (token) {
         const userId = await resolveSession(app.db, token);
         const row = userId ? await findUserById(app.db, userId) : undefined;
         request.user = row ? toUser(row) : null;
       }
-      const access = request.routeOptions.config.access;
-      if (access === undefined || access === 'public') return;
+      if (access === 'public') return;
       if (!request.user) return reply.status(401).send(body('Please sign in to continue.'));
       if (access === 'admin' && !request.user.isAdmin) {
         return reply.status(403).send(body('Only administrators can do this.'));

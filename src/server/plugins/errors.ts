@@ -14,10 +14,6 @@ export class HttpError extends Error {
   }
 }
 
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
 /** Every API error leaves in one shape; a 5xx says nothing of the cause, the log says it all. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {

@@ -32,7 +32,7 @@ import type { Config } from '../config.ts';
 import { clientBuildDir } from '../paths.ts';
 import { readTranslations } from '../modules/content/repository.ts';
 import { siteSettings } from '../modules/content/site.ts';
-import { body, isApiPath } from './errors.ts';
+import { body } from './errors.ts';
 
 /** The SSR entry's export (src/client/app/entry-server.tsx), loaded from its build. */
 type RenderPage = (url: string, state: InitialState) => Promise<string>;
@@ -349,11 +349,22 @@ export const pagesPlugin = fp(
         );
     });
 
+    // Unknown API and file paths answer JSON, pages answer HTML. Which one is the router's
+    // choice (it decodes `/%61pi/...` to `/api/...` before matching), never a test of the
+    // request's text.
+    for (const prefix of ['/api', '/objects']) {
+      app.all(
+        `${prefix}/*`,
+        { config: { access: 'public' } },
+        async (request: FastifyRequest<{ Params: { '*': string } }>, reply) =>
+          reply
+            .status(404)
+            .send(body(`No API endpoint ${request.method} ${prefix}/${request.params['*']}.`)),
+      );
+    }
+
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (isApiPath(pathname)) {
-        return reply.status(404).send(body(`No API endpoint ${request.method} ${pathname}.`));
-      }
       const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
       if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile || !template) {
         return reply.status(404).send(body('Not found.'));

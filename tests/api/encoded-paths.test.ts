@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../support/factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * The router decodes a path before matching it, so `/%61pi/admin/users` reaches the handler of
+ * `/api/admin/users`. Every registered route is called over a real socket (the request line is
+ * sent as written, which `inject` would normalise) in the forms an attacker would try, and each
+ * must answer as its plain path does, or 400/404: never a 2xx where the plain path refuses, and
+ * never a 5xx.
+ */
+
+let testApp: TestApp;
+let port: number;
+let creator: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  creator = await createUser(testApp.app.db);
+  admin = await createUser(testApp.app.db, { isAdmin: true });
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (testApp.app.server.address() as net.AddressInfo).port;
+});
+afterAll(() => testApp.close());
+
+/** Sends one request exactly as written and answers its status. */
+function rawStatus(method: string, target: string, cookie?: string): Promise<number> {
+  const hasBody = !['GET', 'HEAD', 'DELETE'].includes(method);
+  const request = [
+    `${method} ${target} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Connection: close',
+    ...(cookie ? [`Cookie: ${cookie}`] : []),
+    ...(hasBody ? ['Content-Type: application/json', 'Content-Length: 2'] : []),
+    '',
+    hasBody ? '{}' : '',
+  ].join('\r\n');
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
+      if (status) resolve(Number(status));
+      else reject(new Error(`${method} ${target}: no status line in ${JSON.stringify(answer)}`));
+    });
+  });
+}
+
+const escape = (character: string, upper: boolean) => {
+  const hex = character.charCodeAt(0).toString(16);
+  return `%${upper ? hex.toUpperCase() : hex}`;
+};
+
+/** The ways of writing one path that a router might take for it. */
+function disguises(path: string): Record<string, string> {
+  const [, prefix = '', rest = ''] = /^\/(api|objects)(.*)$/.exec(path) ?? [];
+  const letters = [...path];
+  return {
+    'first letter escaped': `/${escape(prefix[0]!, false)}${prefix.slice(1)}${rest}`,
+    'last letter escaped': `/${prefix.slice(0, -1)}${escape(prefix.at(-1)!, false)}${rest}`,
+    'escaped twice': `/%25${escape(prefix[0]!, false).slice(1)}${prefix.slice(1)}${rest}`,
+    'every letter escaped, mixed case': letters
+      .map((character, index) =>
+        /[a-z]/i.test(character) ? escape(character, index % 2 === 0) : character,
+      )
+      .join(''),
+    'leading double slash': `/${path}`,
+    'inner double slash': `/${prefix}/${rest}`,
+    'trailing dot segment': `${path}/.`,
+    'inner dot segment': `/${prefix}/.${rest}`,
+    'absolute form': `http://127.0.0.1:${port}${path}`,
+  };
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+describe('the access rule holds however a path is written', () => {
+  it('answers every route in every disguise as its plain path, or 400/404, never 5xx', async () => {
+    const routes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(20);
+    const callers: Record<string, TestUser | undefined> = { anonymous: undefined, creator, admin };
+    const failures: string[] = [];
+    let compared = 0;
+    for (const route of routes) {
+      const path = route.url.replace(/:[^/]+/g, () => randomUUID()).replace('*', 'x');
+      for (const [who, user] of Object.entries(callers)) {
+        // A fresh session per call: the logout route ends the session it is given.
+        const cookie = async () => (user ? (await signIn(testApp.app.db, user)).cookie : undefined);
+        const plain = await rawStatus(route.method, path, await cookie());
+        if (plain >= 500) failures.push(`${route.method} ${path} as ${who}: plain path ${plain}`);
+        for (const [form, target] of Object.entries(disguises(path))) {
+          const status = await rawStatus(route.method, target, await cookie());
+          compared++;
+          const allowed =
+            status < 500 &&
+            (status === plain || status === 400 || status === 404) &&
+            !(isSuccess(status) && !isSuccess(plain));
+          if (!allowed) {
+            failures.push(
+              `${route.method} ${target} (${form}) as ${who}: ${status}, plain ${plain}`,
+            );
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses an anonymous administrator account created through an escaped prefix', async () => {
+    const payload = JSON.stringify({
+      username: 'x_admin',
+      email: 'x@x.example',
+      password: 'x-pass-123',
+      isAdmin: true,
+    });
+    const response = await fetch(`http://127.0.0.1:${port}/%61pi/admin/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: payload,
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Please sign in to continue.' });
+    const created = await testApp.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'x_admin')
+      .executeTakeFirst();
+    expect(created).toBeUndefined();
+  });
+
+  it('answers an unknown API path in any spelling with JSON, not a page', async () => {
+    for (const path of ['/api/no-such-thing', '/%61pi/no-such-thing', '/objects/%2e%2e/secret']) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+    }
+  });
+});
