@@ -39,7 +39,8 @@ function rawStatus(method: string, target: string, cookie?: string): Promise<num
     hasBody ? '{}' : '',
   ].join('\r\n');
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+    // Not half-closed: a server may drop a half-closed connection before a slow answer is out.
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     let answer = '';
     socket.setEncoding('latin1');
     socket.setTimeout(10_000, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
@@ -137,7 +138,7 @@ describe('the access rule holds however a path is written', () => {
   });
 
   it('answers an unknown API path in any spelling with JSON, not a page', async () => {
-    for (const path of ['/api/no-such-thing', '/%61pi/no-such-thing', '/objects/%2e%2e/secret']) {
+    for (const path of ['/api/no-such-thing', '/%61pi/no-such-thing', '/%6fbjects/no-such-file']) {
       const response = await fetch(`http://127.0.0.1:${port}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
