@@ -96,4 +96,41 @@ describe('forgotten-password limits', () => {
     expect((await smtp.nextMail()).to).toEqual([user.email]);
     expect(await linksMailedTo(user.id)).toHaveLength(4);
   });
+
+  it('20 parallel requests from one address get at most 5 through', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        requestReset(`nobody-at-once-${index}`, '10.22.0.1'),
+      ),
+    );
+    const through = answers.filter((answer) => answer.statusCode !== 429);
+    expect(through.length).toBeLessThanOrEqual(5);
+    for (const answer of through) expect(answer.statusCode).toBe(202);
+    for (const blocked of answers.filter((answer) => answer.statusCode === 429)) {
+      const retryAfter = Number(blocked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(oneHour - 60);
+      expect(retryAfter).toBeLessThanOrEqual(oneHour);
+    }
+    // Only what got through is counted: a refused request leaves nothing behind.
+    const counted = await testApp.app.db
+      .selectFrom('rateLimitEvents')
+      .select('id')
+      .where('key', '=', '10.22.0.1')
+      .execute();
+    expect(counted).toHaveLength(through.length);
+  });
+
+  it('20 parallel requests for one account from 20 addresses mail it at most 3 times', async () => {
+    const user = await createUser(testApp.app.db);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => requestReset(user.email, `10.23.0.${index + 1}`)),
+    );
+    // The answer never tells: every one is the usual 202.
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(202));
+    const links = await linksMailedTo(user.id);
+    expect(links.length).toBeLessThanOrEqual(3);
+    for (let mail = 0; mail < links.length; mail++) {
+      expect((await smtp.nextMail()).to).toEqual([user.email]);
+    }
+  });
 });

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../support/factories.ts';
+import { createUser } from '../support/factories.ts';
 import { signIn } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
-let maria: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  maria = await createUser(testApp.app.db, { password: 'correct-horse' });
 });
 afterAll(() => testApp.close());
 
@@ -19,40 +17,89 @@ const login = (username: string, password: string, remoteAddress: string) =>
     remoteAddress,
   });
 
+type Answer = Awaited<ReturnType<typeof login>>;
+
+/** `count` sign-ins sent all at once, answered in the order they were sent. */
+const burst = (count: number, send: (index: number) => Promise<Answer>) =>
+  Promise.all(Array.from({ length: count }, (_, index) => send(index)));
+
+const tally = (answers: Answer[]) => {
+  const counts: Record<number, number> = {};
+  for (const answer of answers) counts[answer.statusCode] = (counts[answer.statusCode] ?? 0) + 1;
+  return counts;
+};
+
+/** One of many addresses in a block of its own: `10.<block>.x.y`. */
+const addressIn = (block: number, index: number) =>
+  `10.${block}.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
 const fifteenMinutes = 15 * 60;
+const tooManyMessage = {
+  message:
+    'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+};
+
+/** A 429 that says to wait out the whole window, as it should just after the failures. */
+function expectBlockedForTheWindow(answer: Answer) {
+  expect(answer.statusCode).toBe(429);
+  const retryAfter = Number(answer.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(fifteenMinutes - 60);
+  expect(retryAfter).toBeLessThanOrEqual(fifteenMinutes);
+  expect(answer.json()).toEqual(tooManyMessage);
+  expect(answer.cookies).toEqual([]);
+}
+
+/** Moves every recorded failure out of the window, as if fifteen minutes had passed. */
+const letTheWindowPass = () =>
+  testApp.app.db
+    .updateTable('signInFailures')
+    .set({ failedAt: new Date(Date.now() - fifteenMinutes * 1000 - 1000).toISOString() })
+    .execute();
+
+const failuresWhere = (column: 'accountKey' | 'address', value: string) =>
+  testApp.app.db
+    .selectFrom('signInFailures')
+    .select('id')
+    .where(column, '=', value)
+    .execute()
+    .then((rows) => rows.length);
 
 describe('failed sign-in limits', () => {
-  it('after 5 failures for one account, even the right password gets 429 with Retry-After', async () => {
-    // From several addresses: the account limit holds whoever is guessing.
+  it('5 failures from one address block that address for the account, not the owner on their own device', async () => {
+    const maria = await createUser(testApp.app.db, { password: 'correct-horse' });
     for (let attempt = 0; attempt < 5; attempt++) {
-      const response = await login(maria.email, 'guess', `10.1.0.${attempt}`);
-      expect(response.statusCode).toBe(401);
+      expect((await login(maria.email, 'guess', '10.1.0.1')).statusCode).toBe(401);
     }
-    const blocked = await login(maria.username.toUpperCase(), 'correct-horse', '10.1.0.99');
-    expect(blocked.statusCode).toBe(429);
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(fifteenMinutes - 60);
-    expect(retryAfter).toBeLessThanOrEqual(fifteenMinutes);
-    expect(blocked.json()).toEqual({
-      message:
-        'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
-    });
-    expect(blocked.cookies).toEqual([]);
+    // The stranger's address is held back, even with the right password...
+    expectBlockedForTheWindow(
+      await login(maria.username.toUpperCase(), 'correct-horse', '10.1.0.1'),
+    );
+    // ...while Maria, from her own address, signs in.
+    expect((await login(maria.username, 'correct-horse', '10.1.0.2')).statusCode).toBe(200);
 
-    // Once the failures are older than the window, the right password works again.
-    await testApp.app.db
-      .updateTable('signInFailures')
-      .set({ failedAt: new Date(Date.now() - fifteenMinutes * 1000 - 1000).toISOString() })
-      .execute();
-    expect((await login(maria.username, 'correct-horse', '10.1.0.99')).statusCode).toBe(200);
+    // Once the failures are older than the window, the first address may try again.
+    await letTheWindowPass();
+    expect((await login(maria.username, 'correct-horse', '10.1.0.1')).statusCode).toBe(200);
+  });
+
+  it('100 failures for one account across many addresses block it from every address', async () => {
+    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    // 100 claims can never exceed the account's ceiling of 100, so every password is checked.
+    const answers = await burst(100, (index) => login(user.username, 'guess', addressIn(6, index)));
+    expect(tally(answers)).toEqual({ 401: 100 });
+    expectBlockedForTheWindow(await login(user.username, 'correct-horse', '10.7.0.1'));
+
+    await letTheWindowPass();
+    expect((await login(user.username, 'correct-horse', '10.7.0.1')).statusCode).toBe(200);
   });
 
   it('limits an unknown name exactly like a real account', async () => {
     const answers = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      answers.push((await login('no-such-person', 'guess', `10.2.0.${attempt}`)).statusCode);
+      answers.push((await login('no-such-person', 'guess', '10.2.0.1')).statusCode);
     }
     expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login('No-Such-Person', 'guess', '10.2.0.2')).statusCode).toBe(401);
   });
 
   it('a successful sign-in starts the count afresh', async () => {
@@ -65,13 +112,12 @@ describe('failed sign-in limits', () => {
   });
 
   it('after 30 failures from one address, every further attempt from it gets 429', async () => {
+    const maria = await createUser(testApp.app.db, { password: 'correct-horse' });
     for (let attempt = 0; attempt < 30; attempt++) {
       const response = await login(`someone-${attempt}`, 'guess', '10.4.0.1');
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login(maria.username, 'correct-horse', '10.4.0.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expectBlockedForTheWindow(await login(maria.username, 'correct-horse', '10.4.0.1'));
     // Another address is not affected.
     expect((await login(maria.username, 'correct-horse', '10.4.0.2')).statusCode).toBe(200);
   });
@@ -91,6 +137,53 @@ describe('failed sign-in limits', () => {
       expect((await change('guess')).statusCode).toBe(400);
     const blocked = await change('correct-horse');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(fifteenMinutes - 60);
+  });
+});
+
+describe('guesses sent all at once', () => {
+  it('100 parallel guesses at one account from one address get at most 5 passwords checked', async () => {
+    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const answers = await burst(100, () => login(user.username, 'guess', '10.10.0.1'));
+    const counts = tally(answers);
+    const checked = counts[401] ?? 0;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + (counts[429] ?? 0)).toBe(100);
+    for (const answer of answers.filter((answer) => answer.statusCode === 429)) {
+      expectBlockedForTheWindow(answer);
+    }
+    // Each checked password left one failure; the refused ones left nothing.
+    expect(await failuresWhere('accountKey', user.id)).toBe(checked);
+  });
+
+  it('the right password in a burst from one address does not get in once the limit is spent', async () => {
+    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const answers = await burst(100, (index) =>
+      login(user.username, index === 60 ? 'correct-horse' : 'guess', '10.11.0.1'),
+    );
+    const counts = tally(answers);
+    expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
+    expectBlockedForTheWindow(answers[60]!);
+  });
+
+  it('200 parallel guesses at one account from 200 addresses get at most 100 passwords checked', async () => {
+    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const answers = await burst(200, (index) =>
+      login(user.username, 'guess', addressIn(12, index)),
+    );
+    const counts = tally(answers);
+    const checked = counts[401] ?? 0;
+    expect(checked).toBeLessThanOrEqual(100);
+    expect(checked + (counts[429] ?? 0)).toBe(200);
+    expect(await failuresWhere('accountKey', user.id)).toBe(checked);
+  });
+
+  it('80 different names from one address in parallel get at most 30 passwords checked', async () => {
+    const answers = await burst(80, (index) => login(`stranger-${index}`, 'guess', '10.13.0.1'));
+    const counts = tally(answers);
+    const checked = counts[401] ?? 0;
+    expect(checked).toBeLessThanOrEqual(30);
+    expect(checked + (counts[429] ?? 0)).toBe(80);
+    expect(await failuresWhere('address', '10.13.0.1')).toBe(checked);
   });
 });

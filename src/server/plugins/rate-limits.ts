@@ -10,9 +10,14 @@ export interface RateLimit {
 }
 
 /**
- * Records a request of `rule.action` from `key` and answers 0, or, over the limit, the seconds
- * until another is accepted (Retry-After), recording nothing. Kept in the database
- * (`rate_limit_events`), so every server process and a restart see the same count.
+ * Claims a request of `rule.action` from `key` before its work is done, and answers 0, or, over
+ * the limit, the seconds until another is accepted (Retry-After), taking the claim back. Kept in
+ * the database (`rate_limit_events`), so every server process and a restart see the same count.
+ *
+ * The insert is the claim, and the count after it sees every claim already made: a request is
+ * admitted only when, beside its own, fewer than `limit` are in the window. Among the requests
+ * admitted, the one that inserted last saw every other, so even a burst of parallel requests gets
+ * no more than `limit` through, on SQLite and PostgreSQL alike, without locks (decision 0015).
  */
 export async function admitRequest(
   db: Db,
@@ -21,32 +26,45 @@ export async function admitRequest(
   now: Date,
 ): Promise<number> {
   const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
-  // The oldest of the last `limit` requests in the window: while it is there, the limit holds.
-  const limiting = await db
-    .selectFrom('rateLimitEvents')
-    .select('occurredAt')
-    .where('action', '=', rule.action)
-    .where('key', '=', key)
-    .where('occurredAt', '>', windowStart)
-    .orderBy('occurredAt', 'desc')
-    .limit(1)
-    .offset(rule.limit - 1)
-    .executeTakeFirst();
-  if (limiting) {
-    const freeAt = new Date(limiting.occurredAt).getTime() + rule.windowMs;
-    return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-  }
   // Old rows count for nothing; dropping them here keeps the table at one window's worth.
   await db
     .deleteFrom('rateLimitEvents')
     .where('action', '=', rule.action)
     .where('occurredAt', '<=', windowStart)
     .execute();
+  const id = randomUUID();
   await db
     .insertInto('rateLimitEvents')
-    .values({ id: randomUUID(), action: rule.action, key, occurredAt: now.toISOString() })
+    .values({ id, action: rule.action, key, occurredAt: now.toISOString() })
     .execute();
-  return 0;
+  // The limit-th newest of the others in the window: while it is there, this one is one too many.
+  // The wait comes from the same rows that refused it, even if parallel claims among them are
+  // taken back a moment later.
+  const limiting = await db
+    .selectFrom('rateLimitEvents')
+    .select('occurredAt')
+    .where('action', '=', rule.action)
+    .where('key', '=', key)
+    .where('occurredAt', '>', windowStart)
+    .where('id', '<>', id)
+    .orderBy('occurredAt', 'desc')
+    .limit(1)
+    .offset(rule.limit - 1)
+    .executeTakeFirst();
+  if (!limiting) return 0;
+
+  await db.deleteFrom('rateLimitEvents').where('id', '=', id).execute();
+  return secondsUntilFree(limiting.occurredAt, rule.windowMs, now);
+}
+
+/**
+ * Seconds from `now` until a row counted at `countedAt` leaves a window of `windowMs`: at least
+ * 1, and never more than the window (a parallel request's clock may run a moment ahead of ours).
+ */
+export function secondsUntilFree(countedAt: string, windowMs: number, now: Date): number {
+  const freeAt = new Date(countedAt).getTime() + windowMs;
+  const seconds = Math.ceil((freeAt - now.getTime()) / 1000);
+  return Math.min(Math.ceil(windowMs / 1000), Math.max(1, seconds));
 }
 
 /** "1 minute", "15 minutes": a Retry-After in the words of a 429's message. */

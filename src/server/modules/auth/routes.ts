@@ -30,9 +30,8 @@ import {
   sessionCookieName,
 } from './sessions.ts';
 import {
-  clearSignInFailures,
-  recordSignInFailure,
-  signInRetryAfter,
+  claimSignInAttempt,
+  clearSignInFailuresFrom,
   tooManyAttemptsMessage,
 } from './sign-in-limits.ts';
 
@@ -63,17 +62,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         accountKey: row ? row.id : `login:${username.toLowerCase()}`,
         address: request.ip,
       };
-      const wait = await signInRetryAfter(app.db, attempt);
+      // Claimed before the password is checked, so parallel guesses cannot all slip through.
+      const wait = await claimSignInAttempt(app.db, attempt);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyAttemptsMessage(wait));
       }
       const valid = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), password);
-      if (!row || !valid) {
-        await recordSignInFailure(app.db, attempt);
-        throw new HttpError(401, invalidCredentialsMessage);
-      }
-      await clearSignInFailures(app.db, attempt.accountKey);
+      // A wrong password leaves the claim in place: it is the failure.
+      if (!row || !valid) throw new HttpError(401, invalidCredentialsMessage);
+      // Only this address's failures: the owner signing in must not hand a stranger fresh guesses.
+      await clearSignInFailuresFrom(app.db, attempt);
 
       // A fresh session id at every sign-in; whatever session the browser held before ends.
       const previous = request.cookies[sessionCookieName];

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationFields, submitApplication } from '../support/applications.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp.close());
+
+const oneHour = 60 * 60;
+
+describe('application submissions sent all at once', () => {
+  it('a parallel burst of 12 from one address gets at most 5 accepted', async () => {
+    const address = '198.51.100.40';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        submitApplication(testApp.app, {
+          address,
+          fields: applicationFields({ email: `burst${index}@example.com` }),
+        }),
+      ),
+    );
+    const accepted = answers.filter((answer) => answer.statusCode === 201);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(accepted.length).toBeLessThanOrEqual(5);
+    expect(accepted.length + refused.length).toBe(12);
+    for (const answer of refused) {
+      expect(answer.json()).toEqual({
+        message: 'Too many applications from your network. Please wait 60 minutes and try again.',
+      });
+      const retryAfter = Number(answer.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(oneHour - 60);
+      expect(retryAfter).toBeLessThanOrEqual(oneHour);
+    }
+    const stored = await testApp.app.db.selectFrom('applications').select('id').execute();
+    expect(stored).toHaveLength(accepted.length);
+  });
+});
