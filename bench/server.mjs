@@ -1,20 +1,34 @@
-// Starts the built server (dist/server/main.js) for a benchmark: a random high port, a fresh
-// DATA_DIR, APP_URL set to the address it listens on. Needs `npm run build`.
+// Starts the built server (dist/server/main.js) for a benchmark: a free local port, a fresh
+// DATA_DIR (or the one given, which is then kept), APP_URL set to the address it listens on.
+// `env` adds variables (the probe sets TRUST_PROXY). Needs `npm run build`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const entry = path.resolve('dist/server/main.js');
 
-export async function startBuiltServer({ dataDir } = {}) {
+/** A port nothing listens on or connects from now (a random pick can meet a client's own port). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBuiltServer({ dataDir, env = {} } = {}) {
   if (!fs.existsSync(entry)) {
     console.error('No build in dist/: run "npm run build" first.');
     process.exit(1);
   }
   const ownDataDir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-'));
-  const port = 40000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [entry], {
     env: {
@@ -24,6 +38,7 @@ export async function startBuiltServer({ dataDir } = {}) {
       APP_URL: baseUrl,
       ADMIN_PASSWORD: 'bench-password',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -40,11 +55,23 @@ export async function startBuiltServer({ dataDir } = {}) {
   }
   return {
     baseUrl,
+    port,
     dataDir: ownDataDir,
-    async stop() {
+    /** Ends the process at once (SIGKILL), as a crash would; the data dir is left as it is. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      child.kill('SIGKILL');
       await exited;
+    },
+    /** Whether the process is still running (a probe checks the server survived). */
+    isRunning: () => child.exitCode === null && child.signalCode === null,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       if (!dataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
