@@ -21,6 +21,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { unreadBodiesPlugin } from './plugins/unread-bodies.ts';
 import { storagePlugin } from './storage/storage.ts';
 
 export interface BuildOptions {
@@ -62,6 +63,7 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(unreadBodiesPlugin);
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { config, handle: options.database });
   await app.register(accessPlugin);

@@ -239,6 +239,34 @@ describe('reviewing applications', () => {
     );
   });
 
+  it('answers a Range request for a document with 206 and just those bytes', async () => {
+    const id = await apply({ email: 'ranged@example.com' });
+    const documentUrl = (await list()).find((entry) => entry.id === id)?.documentUrl ?? '';
+    const ranged = await testApp.app.inject({
+      method: 'GET',
+      url: documentUrl,
+      headers: { cookie: adminCookie, range: 'bytes=8-23' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 8-23/${samplePng.length}`);
+    expect(ranged.rawPayload.equals(samplePng.subarray(8, 24))).toBe(true);
+
+    const whole = await testApp.app.inject({
+      method: 'GET',
+      url: documentUrl,
+      headers: { cookie: adminCookie },
+    });
+    expect(whole.headers['content-length']).toBe(String(samplePng.length));
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+
+    const beyond = await testApp.app.inject({
+      method: 'GET',
+      url: documentUrl,
+      headers: { cookie: adminCookie, range: `bytes=${samplePng.length + 10}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+  });
+
   it('serves the document to administrators only, byte for byte, recording each view', async () => {
     const id = await apply({ email: 'document@example.com' });
     const documentUrl = (await list()).find((entry) => entry.id === id)?.documentUrl ?? '';

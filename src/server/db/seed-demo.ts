@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { maxDocumentBytes, type ApplicationStatus } from '../../domain/applications.ts';
+import type { ApplicationStatus } from '../../domain/applications.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { TaskStatus } from '../../domain/tasks.ts';
 import { notify } from '../modules/notifications/notify.ts';
@@ -263,13 +263,10 @@ export async function seedDemo(
   }
   for (const applicant of applicants) {
     const stamp = new Date(now.getTime() - applicant.daysAgo * 86_400_000).toISOString();
-    const document = documents
-      ? await documents.receive(
-          Readable.from([demoPng(360, 240, applicant.colour)]),
-          maxDocumentBytes,
-        )
+    const documentId = documents
+      ? await documents.receive(Readable.from([demoPng(360, 240, applicant.colour)]))
       : undefined;
-    if (document && documents) await documents.keep(document.fileId);
+    if (documentId && documents) await documents.keep(documentId);
     const id = randomUUID();
     const decided = applicant.status !== 'pending';
     await db
@@ -294,8 +291,8 @@ export async function seedDemo(
         ]),
         documentType: 'passport',
         documentNumber: `P${(1_000_000 + applicant.daysAgo * 4321).toString()}`,
-        documentFileKey: document ? storedDocumentKey(document.fileId) : null,
-        documentFileType: document?.mimeType ?? null,
+        documentFileKey: documentId ? storedDocumentKey(documentId) : null,
+        documentFileType: documentId ? 'image/png' : null,
         personalMessage: `Hi, I am ${applicant.firstName}. I create lifestyle and fitness content and I am looking for a team that helps me plan, grow and earn from it.`,
         heardAboutUs: 'Social Media',
         language: applicant.language,

@@ -9,9 +9,17 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** The answer of `admitRequest`. */
+export interface Admission {
+  /** 0 when admitted; otherwise the seconds until another is accepted (Retry-After). */
+  retryAfter: number;
+  /** Takes an admitted request's claim back, for a request that turned out not to count. */
+  withdraw(): Promise<void>;
+}
+
 /**
- * Claims a request of `rule.action` from `key` before its work is done, and answers 0, or, over
- * the limit, the seconds until another is accepted (Retry-After), taking the claim back. Kept in
+ * Claims a request of `rule.action` from `key` before its work is done, and admits it, or, over
+ * the limit, answers the seconds until another is accepted, taking the claim back. Kept in
  * the database (`rate_limit_events`), so every server process and a restart see the same count.
  *
  * The insert is the claim, and the count after it sees every claim already made: a request is
@@ -24,7 +32,7 @@ export async function admitRequest(
   rule: RateLimit,
   key: string,
   now: Date,
-): Promise<number> {
+): Promise<Admission> {
   const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
   // Old rows count for nothing; dropping them here keeps the table at one window's worth.
   await db
@@ -51,10 +59,15 @@ export async function admitRequest(
     .limit(1)
     .offset(rule.limit - 1)
     .executeTakeFirst();
-  if (!limiting) return 0;
-
-  await db.deleteFrom('rateLimitEvents').where('id', '=', id).execute();
-  return secondsUntilFree(limiting.occurredAt, rule.windowMs, now);
+  const withdraw = async () => {
+    await db.deleteFrom('rateLimitEvents').where('id', '=', id).execute();
+  };
+  if (!limiting) return { retryAfter: 0, withdraw };
+  await withdraw();
+  return {
+    retryAfter: secondsUntilFree(limiting.occurredAt, rule.windowMs, now),
+    withdraw: async () => {},
+  };
 }
 
 /**

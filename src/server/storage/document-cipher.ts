@@ -12,6 +12,8 @@ const formatVersion = 1;
 const ivLength = 12;
 const tagLength = 16;
 const headerLength = 1 + ivLength;
+/** How many bytes a stored file has beyond its plaintext: the header and the tag. */
+export const encryptionOverheadBytes = headerLength + tagLength;
 
 export function encryptStream(key: Buffer, fileId: string): Transform {
   const iv = randomBytes(ivLength);

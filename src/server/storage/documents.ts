@@ -1,63 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { HttpError } from '../plugins/errors.ts';
-import { decryptStream, encryptStream } from './document-cipher.ts';
+import type { fileKinds, FileKind } from '../../domain/files.ts';
+import { decryptStream, encryptionOverheadBytes, encryptStream } from './document-cipher.ts';
 import type { Storage } from './storage.ts';
 
-/** The file types an ID document may be, recognised by their first bytes, never by their name. */
-const signatures = [
-  { mimeType: 'image/jpeg', bytes: Buffer.from([0xff, 0xd8, 0xff]) },
-  { mimeType: 'image/png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { mimeType: 'application/pdf', bytes: Buffer.from('%PDF-') },
-] as const;
-const longestSignature = Math.max(...signatures.map((signature) => signature.bytes.length));
-
-export type DocumentMimeType = (typeof signatures)[number]['mimeType'];
+/** The kinds an ID document may be (spec section 5: JPEG, PNG or PDF). */
+export const documentKinds = ['jpeg', 'png', 'pdf'] as const satisfies readonly FileKind[];
+export type DocumentKind = (typeof documentKinds)[number];
+export type DocumentMimeType = (typeof fileKinds)[DocumentKind]['mimeType'];
 
 /** The spec's texts (section 5), so the wizard shows them in the visitor's language. */
 export const documentTypeMessage = 'Please upload a JPEG, PNG, or PDF file.';
 export const documentSizeMessage = 'Please upload a file smaller than 10MB.';
-
-const wrongType = () =>
-  new HttpError(415, documentTypeMessage, [{ path: ['idDocument'], message: documentTypeMessage }]);
-const tooLarge = () =>
-  new HttpError(413, documentSizeMessage, [{ path: ['idDocument'], message: documentSizeMessage }]);
-
-/**
- * Passes the bytes through unchanged, failing with 415 when they do not start like a JPEG, PNG
- * or PDF and with 413 as soon as they pass `maxBytes`. Only the first few bytes are ever held.
- */
-function checkDocument(maxBytes: number, found: (mimeType: DocumentMimeType) => void): Transform {
-  let head: Buffer | undefined = Buffer.alloc(0);
-  let size = 0;
-  const recognise = (bytes: Buffer) =>
-    signatures.find((signature) =>
-      bytes.subarray(0, signature.bytes.length).equals(signature.bytes),
-    );
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (size > maxBytes) return callback(tooLarge());
-      if (!head) return callback(null, chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < longestSignature) return callback();
-      const signature = recognise(head);
-      if (!signature) return callback(wrongType());
-      found(signature.mimeType);
-      const held = head;
-      head = undefined;
-      callback(null, held);
-    },
-    flush(callback) {
-      if (!head) return callback();
-      // A file shorter than the longest signature can still be a (tiny) JPEG or PDF.
-      const signature = head.length > 0 ? recognise(head) : undefined;
-      if (!signature) return callback(wrongType());
-      found(signature.mimeType);
-      callback(null, head);
-    },
-  });
-}
 
 export interface ReceivedDocument {
   fileId: string;
@@ -65,21 +19,36 @@ export interface ReceivedDocument {
 }
 
 /**
- * ID documents: checked by their bytes, encrypted while they stream in, and kept under a
- * temporary name until the application that owns them is saved. Addresses are
+ * ID documents: encrypted while they stream in (already checked by the upload module), and kept
+ * under a temporary name until the application that owns them is saved. Addresses are
  * `uploads/{fileId}` in storage and `/objects/uploads/{fileId}` on the web.
  */
 export interface DocumentVault {
-  /** Stores an upload under its temporary name; on any failure nothing is left behind. */
-  receive(source: Readable, maxBytes: number): Promise<ReceivedDocument>;
+  /** Stores an upload under a temporary name and answers its id; on failure nothing is left. */
+  receive(source: Readable): Promise<string>;
   /** Gives a received document its lasting name. */
   keep(fileId: string): Promise<void>;
   /** Removes a document, received or kept. */
   discard(fileId: string): Promise<void>;
-  /** The decrypted bytes of a kept document. */
-  open(fileId: string): Readable;
+  /** The decrypted bytes of a kept document, or those from `start` to `end` inclusive. */
+  open(fileId: string, range?: { start: number; end: number }): Readable;
+  /** The decrypted size of a kept document. */
+  size(fileId: string): Promise<number>;
   /** Removes received documents never kept (a crash between upload and save). */
   sweepAbandoned(olderThan: Date): Promise<number>;
+}
+
+/** Passes on only the bytes from `start` to `end` inclusive of what flows through. */
+function sliceBytes(start: number, end: number): Transform {
+  let position = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const from = Math.max(0, start - position);
+      const to = Math.min(chunk.length, end + 1 - position);
+      position += chunk.length;
+      callback(null, from < to ? chunk.subarray(from, to) : undefined);
+    },
+  });
 }
 
 export const storedDocumentKey = (fileId: string) => `uploads/${fileId}`;
@@ -91,32 +60,29 @@ export function documentPath(fileKey: string): string {
 
 export function createDocumentVault(storage: Storage, key: Buffer): DocumentVault {
   return {
-    async receive(source, maxBytes) {
+    async receive(source) {
       const fileId = randomUUID();
-      let mimeType: DocumentMimeType | undefined;
-      // A failure in any stage destroys the others, so storage.put rejects with it and deletes.
-      const encrypted = pipeline(
-        source,
-        checkDocument(maxBytes, (found) => (mimeType = found)),
-        encryptStream(key, fileId),
-        () => {},
-      );
-      try {
-        await storage.put(receivedKey(fileId), encrypted);
-      } catch (error) {
-        await storage.delete(receivedKey(fileId));
-        throw error;
-      }
-      if (!mimeType) throw new Error('A stored document has no recognised type');
-      return { fileId, mimeType };
+      // A failure in either stage destroys the other, so storage.put rejects with it and deletes.
+      const encrypted = pipeline(source, encryptStream(key, fileId), () => {});
+      await storage.put(receivedKey(fileId), encrypted);
+      return fileId;
     },
     keep: (fileId) => storage.rename(receivedKey(fileId), storedDocumentKey(fileId)),
     async discard(fileId) {
       await storage.delete(receivedKey(fileId));
       await storage.delete(storedDocumentKey(fileId));
     },
-    open: (fileId) =>
-      pipeline(storage.get(storedDocumentKey(fileId)), decryptStream(key, fileId), () => {}),
+    open(fileId, range) {
+      const plain = pipeline(
+        storage.get(storedDocumentKey(fileId)),
+        decryptStream(key, fileId),
+        () => {},
+      );
+      // GCM runs from the start: a range is cut from the decrypted stream (documents are small).
+      return range ? pipeline(plain, sliceBytes(range.start, range.end), () => {}) : plain;
+    },
+    size: async (fileId) =>
+      (await storage.size(storedDocumentKey(fileId))) - encryptionOverheadBytes,
     async sweepAbandoned(olderThan) {
       const abandoned = (await storage.list('incoming')).filter(
         (file) => file.modifiedAt < olderThan,

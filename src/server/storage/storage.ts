@@ -12,7 +12,10 @@ import type { Config } from '../config.ts';
  */
 export interface Storage {
   put(key: string, content: Readable): Promise<void>;
-  get(key: string): Readable;
+  /** The file's bytes, or those from `start` to `end` inclusive. */
+  get(key: string, range?: { start: number; end: number }): Readable;
+  /** The stored file's size in bytes. */
+  size(key: string): Promise<number>;
   /** Deleting a file that is already gone is not an error. */
   delete(key: string): Promise<void>;
   /** Gives a stored file another key (a finished upload leaving its temporary name). */
@@ -44,8 +47,11 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
     },
-    get(key) {
-      return fs.createReadStream(fileOf(key));
+    get(key, range) {
+      return fs.createReadStream(fileOf(key), range);
+    },
+    async size(key) {
+      return (await fs.promises.stat(fileOf(key))).size;
     },
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });

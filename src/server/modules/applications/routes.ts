@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +9,9 @@ import {
   applicationSchema,
   applicationStatusUpdateSchema,
   maxDocumentBytes,
+  type ApplicationFields,
 } from '../../../domain/applications.ts';
+import { fileKinds } from '../../../domain/files.ts';
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -18,10 +19,19 @@ import { admitRequest } from '../../plugins/rate-limits.ts';
 import { loadDocumentKey } from '../../storage/document-cipher.ts';
 import {
   createDocumentVault,
+  documentKinds,
   documentSizeMessage,
+  type DocumentKind,
+  documentTypeMessage,
   storedDocumentKey,
-  type ReceivedDocument,
 } from '../../storage/documents.ts';
+import {
+  acceptMultipart,
+  isMultipart,
+  receiveUpload,
+  type UploadRules,
+} from '../../uploads/receive.ts';
+import { sendStoredFile } from '../../uploads/send.ts';
 import { findApplicationByDocument, listApplications, recordDocumentView } from './repository.ts';
 import {
   assertNoOpenApplication,
@@ -49,29 +59,30 @@ const fileIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 
 const idParams = z.object({ id: z.string() });
 
-const fieldIssue = (path: string, message: string) =>
-  new HttpError(400, message, [{ path: [path], message }]);
+/** The ID document: one file, after the wizard's text fields (spec sections 5 and 7). */
+const documentUploadRules: UploadRules = {
+  fileField: 'idDocument',
+  maxFiles: 1,
+  maxFileBytes: maxDocumentBytes,
+  kinds: documentKinds,
+  maxFields: 20,
+  maxFieldBytes: fieldMaxBytes,
+  messages: {
+    notMultipart:
+      'Send the application as multipart/form-data: its fields, then the idDocument file.',
+    unreadable: 'The form could not be read. Please send it again from the application page.',
+    tooLarge: documentSizeMessage,
+    wrongKind: documentTypeMessage,
+    tooManyFiles: 'Send one file, named idDocument.',
+  },
+};
 
-/**
- * The parts of a multipart body. A body the parser cannot read (no boundary, a malformed part)
- * is the sender's mistake, 400, not a server error; errors of the caller's own work pass as they are.
- */
-async function* partsOf(request: FastifyRequest) {
-  try {
-    yield* request.parts();
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) throw error;
-    throw new HttpError(
-      400,
-      'The form could not be read. Please send it again from the application page.',
-    );
+function validFields(raw: Record<string, string>): ApplicationFields {
+  const parsed = parseApplicationFields(raw);
+  if ('issues' in parsed) {
+    throw new HttpError(400, parsed.issues[0]?.message ?? 'Invalid input', parsed.issues);
   }
-}
-
-/** After a refused upload the rest of the body is not read: the connection closes instead. */
-function cutOff(reply: FastifyReply) {
-  reply.header('connection', 'close');
+  return parsed.fields;
 }
 
 export interface ApplicationRoutesOptions {
@@ -118,17 +129,7 @@ export const applicationRoutes = fp(
     // In a scope of its own, so multipart parsing applies to these routes only.
     await app.register(async (scope) => {
       const routes = scope.withTypeProvider<ZodTypeProvider>();
-      await routes.register(multipart, {
-        throwFileSizeLimit: false,
-        limits: {
-          // One byte more than allowed, so the size check sees the file go over and answers 413.
-          fileSize: maxDocumentBytes + 1,
-          files: 1,
-          fields: 20,
-          fieldSize: fieldMaxBytes,
-          parts: 25,
-        },
-      });
+      acceptMultipart(routes);
 
       routes.post(
         '/api/applications-v2',
@@ -137,74 +138,68 @@ export const applicationRoutes = fp(
           schema: { response: { 201: applicationReceiptSchema } },
         },
         async (request, reply) => {
-          if (!request.isMultipart()) {
-            throw new HttpError(
-              415,
-              'Send the application as multipart/form-data: its fields, then the idDocument file.',
-            );
-          }
-          const now = clock();
-          const wait = await admitRequest(app.db, submissionLimit, request.ip, now);
-          if (wait > 0) {
-            reply.header('retry-after', String(wait));
-            cutOff(reply);
-            throw new HttpError(429, tooManySubmissionsMessage(wait));
-          }
+          // Refused before a byte is read, and before the claim: nothing to count.
+          if (!isMultipart(request))
+            throw new HttpError(415, documentUploadRules.messages.notMultipart);
           if (Number(request.headers['content-length']) > maxDocumentBytes + formAllowanceBytes) {
-            cutOff(reply);
             throw new HttpError(413, documentSizeMessage, [
               { path: ['idDocument'], message: documentSizeMessage },
             ]);
           }
-
-          const raw: Record<string, unknown> = {};
-          let document: ReceivedDocument | undefined;
+          const now = clock();
+          const admission = await admitRequest(app.db, submissionLimit, request.ip, now);
+          if (admission.retryAfter > 0) {
+            reply.header('retry-after', String(admission.retryAfter));
+            throw new HttpError(429, tooManySubmissionsMessage(admission.retryAfter));
+          }
           try {
-            for await (const part of partsOf(request)) {
-              if (part.type === 'field') {
-                // The file streams straight to storage, so the fields must be known before it.
-                if (document) throw fieldIssue(part.fieldname, 'Send the ID document last.');
-                if (part.valueTruncated)
-                  throw fieldIssue(part.fieldname, 'This field is too long.');
-                raw[part.fieldname] = part.value;
-                continue;
-              }
-              if (part.fieldname !== 'idDocument' || document) {
-                throw fieldIssue(part.fieldname, 'Send one file, named idDocument.');
-              }
-              const parsed = parseApplicationFields(raw);
-              if ('issues' in parsed) {
-                throw new HttpError(
-                  400,
-                  parsed.issues[0]?.message ?? 'Invalid input',
-                  parsed.issues,
-                );
-              }
-              await assertNoOpenApplication(app.db, parsed.fields.email);
-              document = await vault.receive(part.file, maxDocumentBytes);
-            }
-            const parsed = parseApplicationFields(raw);
-            const issues = 'issues' in parsed ? parsed.issues : [];
-            if (!document)
-              issues.push({ path: ['idDocument'], message: 'ID document is required' });
-            if ('issues' in parsed || !document) {
-              throw new HttpError(400, issues[0]?.message ?? 'Invalid input', issues);
-            }
-            const id = randomUUID();
-            await saveApplication(app.db, vault, { id, fields: parsed.fields, document, now });
-            request.log.info({ applicationId: id }, 'Application received');
-            return reply.status(201).send({ id, submittedAt: now.toISOString() });
+            return await receiveApplication(request, reply, now);
           } catch (error) {
-            if (document) await vault.discard(document.fileId);
-            cutOff(reply);
-            // The visitor went away mid-upload: nothing to answer, nothing wrong on our side.
-            if (request.raw.destroyed && !(error instanceof HttpError)) {
-              throw new HttpError(400, 'The upload was interrupted. Please try again.');
-            }
+            // Only a saved application counts: a refused or broken one leaves the limit as it was.
+            await admission.withdraw();
             throw error;
           }
         },
       );
+
+      async function receiveApplication(request: FastifyRequest, reply: FastifyReply, now: Date) {
+        let fields: ApplicationFields | undefined;
+        const upload = await receiveUpload(request, documentUploadRules, {
+          store: (bytes) => vault.receive(bytes),
+          discard: (fileId) => vault.discard(fileId),
+          // The document streams straight to storage, so the fields are checked before it.
+          async beforeFiles(raw) {
+            fields = validFields(raw);
+            await assertNoOpenApplication(app.db, fields.email);
+          },
+        });
+        const [document] = upload.files;
+        if (!document) {
+          const parsed = parseApplicationFields(upload.fields);
+          const issues = [
+            ...('issues' in parsed ? parsed.issues : []),
+            { path: ['idDocument'], message: 'ID document is required' },
+          ];
+          throw new HttpError(400, issues[0]!.message, issues);
+        }
+        const id = randomUUID();
+        try {
+          await saveApplication(app.db, vault, {
+            id,
+            fields: fields!,
+            document: {
+              fileId: document.stored,
+              mimeType: fileKinds[document.kind as DocumentKind].mimeType,
+            },
+            now,
+          });
+        } catch (error) {
+          await vault.discard(document.stored);
+          throw error;
+        }
+        request.log.info({ applicationId: id }, 'Application received');
+        return reply.status(201).send({ id, submittedAt: now.toISOString() });
+      }
 
       routes.get(
         '/api/admin/applications-v2',
@@ -269,14 +264,14 @@ export const applicationRoutes = fp(
             viewedAt: clock().toISOString(),
           });
           const extension = row.documentFileType.split('/')[1] ?? 'bin';
-          return reply
-            .header('content-type', row.documentFileType)
-            .header('content-disposition', `inline; filename="id-document.${extension}"`)
-            .header('cache-control', 'no-store')
-            .header('x-content-type-options', 'nosniff')
-            .header('content-security-policy', "default-src 'none'; sandbox")
-            .header('cross-origin-resource-policy', 'same-origin')
-            .send(vault.open(file));
+          return sendStoredFile(request, reply, {
+            mimeType: row.documentFileType,
+            size: await vault.size(file),
+            fileName: `id-document.${extension}`,
+            disposition: 'inline',
+            cacheControl: 'no-store',
+            open: (range) => vault.open(file, range),
+          });
         },
       );
     });

@@ -118,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const now = new Date();
-      const wait = await admitRequest(app.db, resetRequestLimit, request.ip, now);
+      const { retryAfter: wait } = await admitRequest(app.db, resetRequestLimit, request.ip, now);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyResetRequestsMessage(wait));

@@ -83,7 +83,7 @@ export async function requestPasswordReset(
   const now = options.now ?? new Date();
   const user = await findUserByLogin(db, options.login);
   if (!user) return;
-  if ((await admitRequest(db, resetMailLimit, user.id, now)) > 0) return;
+  if ((await admitRequest(db, resetMailLimit, user.id, now)).retryAfter > 0) return;
 
   const link = await createPasswordLink(db, {
     userId: user.id,

@@ -1,0 +1,224 @@
+import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { recogniseFile, recognitionBytes, type FileKind } from '../../domain/files.ts';
+import { HttpError } from '../plugins/errors.ts';
+
+/**
+ * Lets the routes of a scope read multipart bodies themselves (with `receiveUpload`): Fastify
+ * leaves such a body unread instead of refusing its content type.
+ */
+export function acceptMultipart(scope: FastifyInstance) {
+  scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+}
+
+export function isMultipart(request: FastifyRequest): boolean {
+  return request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data') ?? false;
+}
+
+/** What one multipart route accepts; every message is the caller's, in its users' words. */
+export interface UploadRules {
+  /** The name of the file field: 'idDocument', 'files'. */
+  fileField: string;
+  maxFiles: number;
+  maxFileBytes: number;
+  kinds: readonly FileKind[];
+  maxFields: number;
+  maxFieldBytes: number;
+  messages: {
+    notMultipart: string;
+    /** A body the parser cannot read: no boundary, broken parts, a part after the end. */
+    unreadable: string;
+    tooLarge: string;
+    wrongKind: string;
+    tooManyFiles: string;
+  };
+}
+
+/** Where the checked bytes go. `store` must leave nothing behind when its stream fails. */
+export interface UploadSink<T> {
+  store(bytes: Readable): Promise<T>;
+  /** Removes a file stored earlier in the same request, once a later part fails. */
+  discard(stored: T): Promise<void>;
+  /** Runs once, with every field, before the first byte of the first file is stored. */
+  beforeFiles?(fields: Record<string, string>): Promise<void> | void;
+}
+
+export interface ReceivedFile<T> {
+  stored: T;
+  fileName: string;
+  kind: FileKind;
+  size: number;
+}
+
+export const interruptedMessage = 'The upload was interrupted. Please try again.';
+
+type Part =
+  | { type: 'field'; name: string; value: string; truncated: boolean }
+  | { type: 'file'; name: string; fileName: string; stream: Readable };
+
+/** Busboy's events as an async iterable, ending with the first failure. */
+class PartQueue implements AsyncIterable<Part> {
+  private parts: Part[] = [];
+  failure: Error | undefined;
+  private ended = false;
+  private wake: (() => void) | undefined;
+
+  push(part: Part) {
+    this.parts.push(part);
+    this.wake?.();
+  }
+  fail(error: Error) {
+    this.failure ??= error;
+    this.wake?.();
+  }
+  end() {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator]() {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const part = this.parts.shift();
+      if (part) yield part;
+      else if (this.ended) return;
+      else await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+  }
+}
+
+const fieldIssue = (path: string, message: string) =>
+  new HttpError(400, message, [{ path: [path], message }]);
+
+/**
+ * Passes the bytes through unchanged while counting them: fails with the rules' 413 as soon as
+ * they pass the limit, and with their 415 when the first bytes are not one of the allowed kinds.
+ * Only the first few bytes are ever held.
+ */
+function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => void) {
+  const fileIssue = (status: number, message: string) =>
+    new HttpError(status, message, [{ path: [rules.fileField], message }]);
+  let head: Buffer | undefined = Buffer.alloc(0);
+  let kind: FileKind | undefined;
+  let size = 0;
+  const decide = (bytes: Buffer) => {
+    const found = recogniseFile(bytes);
+    if (found && rules.kinds.includes(found)) kind = found;
+    return kind !== undefined;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > rules.maxFileBytes) return callback(fileIssue(413, rules.messages.tooLarge));
+      if (!head) return callback(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < recognitionBytes) return callback();
+      if (!decide(head)) return callback(fileIssue(415, rules.messages.wrongKind));
+      const held = head;
+      head = undefined;
+      callback(null, held);
+    },
+    flush(callback) {
+      // A file shorter than the recognition window can still be a (tiny) JPEG or PDF.
+      if (head && (head.length === 0 || !decide(head))) {
+        return callback(fileIssue(415, rules.messages.wrongKind));
+      }
+      done(kind!, size);
+      callback(null, head);
+    },
+  });
+}
+
+/**
+ * Receives a multipart body: its text fields, then its files, each checked by its bytes and
+ * streamed straight into the sink, never held in memory. All or nothing: on any failure (a
+ * refused file, a broken body, the sender going away) every file it stored is discarded, and
+ * the refusal is thrown as an HttpError; the rest of the body is then read and discarded by the
+ * unread-body plugin, so the sender still gets the answer.
+ */
+export async function receiveUpload<T>(
+  request: FastifyRequest,
+  rules: UploadRules,
+  sink: UploadSink<T>,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile<T>[] }> {
+  if (!isMultipart(request)) throw new HttpError(415, rules.messages.notMultipart);
+  let parser: BusboyInstance;
+  try {
+    parser = new Busboy({
+      headers: request.headers as BusboyHeaders,
+      limits: {
+        fields: rules.maxFields,
+        fieldSize: rules.maxFieldBytes,
+        files: rules.maxFiles,
+        parts: rules.maxFields + rules.maxFiles,
+      },
+    });
+  } catch {
+    throw new HttpError(400, rules.messages.unreadable);
+  }
+
+  const queue = new PartQueue();
+  let current: Readable | undefined;
+  const stop = (error: Error) => {
+    queue.fail(error);
+    current?.destroy(error);
+  };
+  parser
+    .on('field', (name, value, _nameTruncated, truncated) =>
+      queue.push({ type: 'field', name, value, truncated }),
+    )
+    .on('file', (name, stream, fileName) =>
+      queue.push({ type: 'file', name, fileName: fileName ?? 'file', stream }),
+    )
+    .on('fieldsLimit', () => stop(new HttpError(400, rules.messages.unreadable)))
+    .on('partsLimit', () => stop(new HttpError(400, rules.messages.unreadable)))
+    .on('filesLimit', () => stop(fieldIssue(rules.fileField, rules.messages.tooManyFiles)))
+    .on('error', () => stop(new HttpError(400, rules.messages.unreadable)))
+    .on('finish', () => queue.end());
+  const onClose = () => {
+    if (!request.raw.complete) stop(new HttpError(400, interruptedMessage));
+  };
+  request.raw.on('close', onClose);
+  request.raw.pipe(parser);
+
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const files: ReceivedFile<T>[] = [];
+  try {
+    for await (const part of queue) {
+      if (part.type === 'field') {
+        if (files.length > 0) throw fieldIssue(part.name, 'Send the text fields before the files.');
+        if (part.truncated) throw fieldIssue(part.name, 'This field is too long.');
+        fields[part.name] = part.value;
+        continue;
+      }
+      current = part.stream;
+      if (part.name !== rules.fileField) {
+        throw fieldIssue(part.name, `Send files in the field named ${rules.fileField}.`);
+      }
+      if (files.length === 0) await sink.beforeFiles?.(fields);
+      let checked: { kind: FileKind; size: number } | undefined;
+      const bytes = pipeline(
+        part.stream,
+        checkBytes(rules, (kind, size) => (checked = { kind, size })),
+        () => {},
+      );
+      const stored = await sink.store(bytes);
+      if (!checked) throw new Error('A stored upload was never checked');
+      files.push({ stored, fileName: part.fileName, ...checked });
+      current = undefined;
+    }
+    return { fields: { ...fields }, files };
+  } catch (error) {
+    request.raw.unpipe(parser);
+    current?.resume();
+    await Promise.all(files.map((file) => sink.discard(file.stored)));
+    if (error instanceof HttpError) throw error;
+    // A file stream fails first when the body is broken or cut off: the sender's doing, not ours.
+    if (queue.failure) throw queue.failure;
+    if (!request.raw.complete) throw new HttpError(400, interruptedMessage);
+    throw error;
+  } finally {
+    request.raw.off('close', onClose);
+  }
+}

@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { maxDocumentBytes } from '../../src/domain/applications.ts';
+import {
+  applicationFields,
+  multipartBody,
+  pngFile,
+  samplePng,
+  storedFiles,
+} from '../support/applications.ts';
+import { storageDir } from '../../src/server/storage/storage.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Refusals reach every client: a server that answers before it has read the body must still
+ * read (and drop) the rest, or a client still sending sees a reset connection instead of the
+ * status and message. These go over a real socket with Node's fetch, which is the client that
+ * used to see EPIPE. Every submission comes from one proxy-named address, so the limit is real.
+ */
+
+let testApp: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  testApp = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+  baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => testApp.close());
+beforeEach(async () => {
+  await testApp.app.db.deleteFrom('rateLimitEvents').execute();
+  await testApp.app.db.deleteFrom('applications').execute();
+  fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
+});
+
+let addressCounter = 0;
+const nextAddress = () =>
+  `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
+
+async function post(body: Buffer, headers: Record<string, string>, address = nextAddress()) {
+  const response = await fetch(`${baseUrl}/api/applications-v2`, {
+    method: 'POST',
+    headers: { ...headers, 'x-forwarded-for': address },
+    body: new Uint8Array(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: response.status, body: (await response.json()) as { message: string } };
+}
+
+const documentOf = (size: number) => {
+  const content = Buffer.alloc(size, 3);
+  samplePng.copy(content);
+  return pngFile(content);
+};
+
+const rows = async () => testApp.app.db.selectFrom('applications').select('id').execute();
+
+describe('a refused body still gets its answer', () => {
+  it('answers the sixth application of the hour with 429 and its message, for files of 1 to 10 MB', async () => {
+    const address = '198.18.200.1';
+    for (let n = 0; n < 5; n++) {
+      const { payload, headers } = await multipartBody(
+        applicationFields({ email: `limit${n}@example.com` }),
+        documentOf(64 * 1024),
+      );
+      expect((await post(payload, headers, address)).status).toBe(201);
+    }
+    for (let megabytes = 1; megabytes <= 9; megabytes++) {
+      const { payload, headers } = await multipartBody(
+        applicationFields({ email: `refused${megabytes}@example.com` }),
+        documentOf(megabytes * 1024 * 1024),
+      );
+      const refused = await post(payload, headers, address);
+      expect(refused.status, `${megabytes} MB`).toBe(429);
+      expect(refused.body.message).toMatch(/^Too many applications from your network/);
+    }
+    expect(await rows()).toHaveLength(5);
+    expect(storedFiles(testApp.config.dataDir)).toHaveLength(5);
+  });
+
+  it('answers a declared length over the limit with 413 and its message', async () => {
+    const { payload, headers } = await multipartBody(
+      applicationFields(),
+      documentOf(maxDocumentBytes + 3 * 1024 * 1024),
+    );
+    const refused = await post(payload, headers);
+    expect(refused).toEqual({
+      status: 413,
+      body: {
+        message: 'Please upload a file smaller than 10MB.',
+        issues: [{ path: ['idDocument'], message: 'Please upload a file smaller than 10MB.' }],
+      },
+    });
+    expect(storedFiles(testApp.config.dataDir)).toEqual([]);
+  });
+
+  it('answers a JSON body over 1 MB with 413, and an anonymous 5 MB body with 401', async () => {
+    const huge = JSON.stringify({ username: 'x'.repeat(5 * 1024 * 1024), password: 'y' });
+    const tooLarge = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: huge,
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ message: 'Request body is too large' });
+
+    const anonymous = await fetch(`${baseUrl}/api/admin/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: huge,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: 'Please sign in to continue.' });
+  });
+});
+
+/** Writes a raw request and answers the status line, or 'no answer' after the time given. */
+function rawExchange(request: Buffer, waitMs: number): Promise<string> {
+  const { port } = testApp.app.server.address() as AddressInfo;
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve('no answer');
+    }, waitMs);
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      const statusLine = /^HTTP\/1\.1 \d{3}[^\r]*/.exec(answer);
+      if (statusLine && answer.includes('\r\n\r\n')) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(statusLine[0]);
+      }
+    });
+    socket.on('error', () => {});
+  });
+}
+
+describe('a malformed multipart body', () => {
+  const boundary = 'probe-boundary';
+  const part = (name: string, value: string, fileName?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
+  const end = `--${boundary}--\r\n`;
+  const png = samplePng.toString('latin1');
+  const fields = Object.entries(applicationFields())
+    .map(([name, value]) => part(name, value))
+    .join('');
+
+  const malformed: Record<string, string> = {
+    'the file after 21 text fields': `${fields}${Array.from({ length: 8 }, (_, n) => part(`extra${n}`, 'x')).join('')}${part('idDocument', png, 'id.png')}${end}`,
+    'a file before the fields': `${part('idDocument', png, 'id.png')}${fields}${end}`,
+    'a hundred parts': `${Array.from({ length: 100 }, (_, n) => part(`p${n}`, 'x')).join('')}${end}`,
+    'a field of 100 KB': `${part('firstName', 'x'.repeat(100 * 1024))}${fields}${part('idDocument', png, 'id.png')}${end}`,
+    'no closing boundary': `${fields}${part('idDocument', png, 'id.png')}`,
+    'two files': `${fields}${part('idDocument', png, 'a.png')}${part('idDocument', png, 'b.png')}${end}`,
+  };
+
+  it.each(Object.entries(malformed))(
+    'gets a 400 at once for %s, stores nothing and does not count against the limit',
+    async (_name, body) => {
+      const address = '198.18.201.1';
+      const started = performance.now();
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const answer = await rawExchange(
+          Buffer.from(
+            `POST /api/applications-v2 HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${address}\r\n` +
+              `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
+              `Content-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`,
+            'latin1',
+          ),
+          5_000,
+        );
+        expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      }
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(storedFiles(testApp.config.dataDir)).toEqual([]);
+      expect(await rows()).toEqual([]);
+      // Six refusals from one address, and a real application from it is still welcome.
+      const { payload, headers } = await multipartBody(applicationFields(), pngFile());
+      expect((await post(payload, headers, address)).status).toBe(201);
+    },
+  );
+
+  it('gets a 400 for a body without a boundary, storing nothing', async () => {
+    const noBoundary = await rawExchange(
+      Buffer.from(
+        'POST /api/applications-v2 HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data\r\nContent-Length: 5\r\n\r\nhello',
+      ),
+      5_000,
+    );
+    expect(noBoundary).toMatch(/^HTTP\/1\.1 400 /);
+    expect(storedFiles(testApp.config.dataDir)).toEqual([]);
+  });
+});
