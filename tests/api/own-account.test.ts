@@ -129,6 +129,22 @@ describe('PUT /api/user/password', () => {
     ]);
   });
 
+  it('checks at most 5 current passwords from a burst of 30 sent at once', async () => {
+    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const { cookie } = await signIn(testApp.app.db, user);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        call('PUT', '/api/user/password', cookie, {
+          currentPassword: `guess-${n}`,
+          newPassword: 'new-password',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+  });
+
   it('refuses a wrong current password with a clear message, changing nothing', async () => {
     const user = await createUser(testApp.app.db, { password: 'old-password' });
     const { cookie } = await signIn(testApp.app.db, user);

@@ -114,35 +114,6 @@ export async function clearSignInFailuresFrom(db: Db, attempt: SignInAttempt): P
     .execute();
 }
 
-/**
- * Checks without claiming: 0 when another attempt may be made, otherwise the seconds to wait.
- * Only the current-password check of a password change still uses it with
- * `recordSignInFailure`; check-then-record lets parallel guesses through, so that route should
- * move to `claimSignInAttempt`, and these two go.
- */
-export async function signInRetryAfter(
-  db: Db,
-  attempt: SignInAttempt,
-  now = new Date(),
-): Promise<number> {
-  const limiting = await db
-    .selectNoFrom(limitKeys.map((key) => limitingFailure(db, key, attempt, now).as(key)))
-    .executeTakeFirstOrThrow();
-  return Math.max(...limitKeys.map((key) => secondsUntilGone(limiting[key], now)));
-}
-
-export async function recordSignInFailure(
-  db: Db,
-  attempt: SignInAttempt,
-  now = new Date(),
-): Promise<void> {
-  await db.deleteFrom('signInFailures').where('failedAt', '<=', windowStart(now)).execute();
-  await db
-    .insertInto('signInFailures')
-    .values({ id: randomUUID(), ...attempt, failedAt: now.toISOString() })
-    .execute();
-}
-
 /** A new password starts the account's count afresh, from every address. */
 export async function clearSignInFailures(db: Db, accountKey: string): Promise<void> {
   await db.deleteFrom('signInFailures').where('accountKey', '=', accountKey).execute();

@@ -17,8 +17,7 @@ import { setPassword } from '../auth/service.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import {
   clearSignInFailures,
-  recordSignInFailure,
-  signInRetryAfter,
+  claimSignInAttempt,
   tooManyAttemptsMessage,
 } from '../auth/sign-in-limits.ts';
 import { notify } from '../notifications/notify.ts';
@@ -76,14 +75,14 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Guessing the current password from a borrowed session is limited like guessing at sign-in.
       const attempt = { accountKey: user.id, address: request.ip };
-      const wait = await signInRetryAfter(app.db, attempt);
+      const wait = await claimSignInAttempt(app.db, attempt);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyAttemptsMessage(wait));
       }
       const row = await findUserById(app.db, user.id);
       if (!row || !(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
-        await recordSignInFailure(app.db, attempt);
+        // The claim stays: it is the failure.
         throw new HttpError(400, wrongCurrentPassword, [
           { path: ['body', 'currentPassword'], message: wrongCurrentPassword },
         ]);
