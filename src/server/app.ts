@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -35,6 +36,15 @@ export interface BuildOptions {
   clock?: () => Date;
 }
 
+function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Socket) {
+  if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+  const body = JSON.stringify({ message: 'The request could not be read.' });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** The whole application, ready for `listen` or `inject`. It never listens itself. */
 export async function buildApp(
   config: Config,
@@ -49,6 +59,10 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A sender that stops mid-body (or never sends one) does not hold a connection for ever.
+    connectionTimeout: 60_000,
+    // Node's own refusals (a broken request line) in the API's one error shape.
+    clientErrorHandler: answerUnreadableRequest,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -194,3 +194,20 @@ describe('a malformed multipart body', () => {
     expect(storedFiles(testApp.config.dataDir)).toEqual([]);
   });
 });
+
+describe('a request Node itself cannot read', () => {
+  it('gets a 400 in the API error shape, not a reset', async () => {
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write('GET /api/health\u0000 HTTP/1.1\r\nHost: x\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => {});
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.split('\r\n\r\n')[1]).toBe('{"message":"The request could not be read."}');
+  });
+});
