@@ -145,7 +145,7 @@ describe('POST /api/admin/users', () => {
       message: 'This username is already taken. Please choose another one.',
       issues: [
         {
-          path: ['body', 'username'],
+          path: ['username'],
           message: 'This username is already taken. Please choose another one.',
         },
       ],
@@ -215,7 +215,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
       isAdmin: false,
     });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toMatchObject({ issues: [{ path: ['body', 'email'] }] });
+    expect(clash.json()).toMatchObject({ issues: [{ path: ['email'] }] });
     const unknown = await asAdmin('PUT', `/api/admin/users/${randomUUID()}`, {
       username: 'whoever',
       email: 'whoever@example.com',

@@ -155,7 +155,7 @@ describe('PUT /api/user/password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'Current password is incorrect',
-      issues: [{ path: ['body', 'currentPassword'], message: 'Current password is incorrect' }],
+      issues: [{ path: ['currentPassword'], message: 'Current password is incorrect' }],
     });
     const loginOld = await testApp.app.inject({
       method: 'POST',

@@ -23,10 +23,8 @@ export const errorsPlugin = fp(
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation.map((issue) => ({
-          path: [
-            error.validationContext ?? 'body',
-            ...issue.instancePath.split('/').filter(Boolean),
-          ],
+          // The field's own path, whether it came in the body, the query or the URL (decision 0017).
+          path: issue.instancePath.split('/').filter(Boolean),
           message: issue.message ?? 'Invalid value',
         }));
         return reply.status(400).send(body(issues[0]?.message ?? 'Invalid input', issues));

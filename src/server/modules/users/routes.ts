@@ -84,7 +84,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row || !(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
         // The claim stays: it is the failure.
         throw new HttpError(400, wrongCurrentPassword, [
-          { path: ['body', 'currentPassword'], message: wrongCurrentPassword },
+          { path: ['currentPassword'], message: wrongCurrentPassword },
         ]);
       }
       await clearSignInFailures(app.db, user.id);

@@ -81,7 +81,7 @@ const conflictMessages: Record<IdentityField, string> = {
 
 function identityConflict(field: IdentityField): HttpError {
   return new HttpError(409, conflictMessages[field], [
-    { path: ['body', field], message: conflictMessages[field] },
+    { path: [field], message: conflictMessages[field] },
   ]);
 }
 
