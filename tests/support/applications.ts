@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { demoPng } from '../../src/server/db/demo-png.ts';
 import { storageDir } from '../../src/server/storage/storage.ts';
+import { pngBytes, type SubmittedFile } from './files.ts';
+
+export type { SubmittedFile } from './files.ts';
 
 /** A filled-in wizard as the browser sends it: every text field, social accounts as JSON text. */
 export function applicationFields(overrides: Record<string, string> = {}): Record<string, string> {
@@ -32,13 +34,8 @@ export function applicationFields(overrides: Record<string, string> = {}): Recor
   };
 }
 
-export const samplePng = demoPng(64, 40, [210, 90, 140]);
-
-export interface SubmittedFile {
-  name: string;
-  type: string;
-  content: Buffer;
-}
+/** The ID document every test application carries. */
+export const samplePng = pngBytes(64, 40, [210, 90, 140]);
 
 export const pngFile = (content: Buffer = samplePng): SubmittedFile => ({
   name: 'passport.png',

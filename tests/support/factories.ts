@@ -4,7 +4,9 @@ import type { Db } from '../../src/server/db/database.ts';
 import type {
   CompensationsTable,
   NotificationsTable,
+  TaskAssignmentsTable,
   TasksTable,
+  TaskUploadsTable,
   UsersTable,
 } from '../../src/server/db/schema.ts';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
@@ -61,6 +63,47 @@ export async function createTask(
   return task;
 }
 
+/** Assigns a task to a creator (status `assigned` unless told otherwise). */
+export async function assignTask(
+  db: Db,
+  fields: { taskId: string; userId: string } & Partial<Insertable<TaskAssignmentsTable>>,
+): Promise<Selectable<TaskAssignmentsTable>> {
+  const assignment = {
+    id: randomUUID(),
+    status: 'assigned' as const,
+    submittedAt: null,
+    completedAt: null,
+    completedBy: null,
+    createdAt: now(),
+    updatedAt: now(),
+    ...fields,
+  };
+  await db.insertInto('taskAssignments').values(assignment).execute();
+  return assignment;
+}
+
+/**
+ * The row of an uploaded task file, nothing in storage: put bytes under `fileKey` where a test
+ * downloads or deletes the file.
+ */
+export async function createTaskUpload(
+  db: Db,
+  fields: { taskId: string; userId: string } & Partial<Insertable<TaskUploadsTable>>,
+): Promise<Selectable<TaskUploadsTable>> {
+  const upload = {
+    id: randomUUID(),
+    fileName: 'look.jpg',
+    fileKey: `uploads/${randomUUID()}.jpg`,
+    fileSize: 10,
+    fileType: 'image/jpeg',
+    uploadedAt: now(),
+    ...fields,
+  };
+  await db.insertInto('taskUploads').values(upload).execute();
+  return upload;
+}
+
+/** A month's compensation; the amount in integer cents, as stored. */
 export async function createCompensation(
   db: Db,
   userId: string,

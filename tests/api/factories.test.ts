@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recogniseFile } from '../../src/domain/files.ts';
+import type { DatabaseHandle } from '../../src/server/db/database.ts';
+import {
+  assignTask,
+  createCompensation,
+  createTask,
+  createTaskUpload,
+  createUser,
+} from '../support/factories.ts';
+import {
+  heicBytes,
+  jpegBytes,
+  movBytes,
+  mp4Bytes,
+  pngBytes,
+  textPretendingToBe,
+  webmBytes,
+  webpBytes,
+} from '../support/files.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-app.ts';
+
+let database: TestDatabase;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  handle = database.open();
+});
+afterAll(async () => {
+  await handle.db.destroy();
+  await database.remove();
+});
+
+describe('test factories', () => {
+  it('store a task, its assignment, an upload and a compensation that read back as made', async () => {
+    const { db } = handle;
+    const creator = await createUser(db);
+    const task = await createTask(db, { title: 'Spring lookbook', maxFiles: 12 });
+    const assignment = await assignTask(db, { taskId: task.id, userId: creator.id });
+    const upload = await createTaskUpload(db, {
+      taskId: task.id,
+      userId: creator.id,
+      fileName: 'look-1.mp4',
+      fileType: 'video/mp4',
+      fileSize: 2048,
+    });
+    const compensation = await createCompensation(db, creator.id, {
+      month: 3,
+      amountCents: 125_050,
+    });
+
+    expect(await db.selectFrom('tasks').selectAll().where('id', '=', task.id).execute()).toEqual([
+      task,
+    ]);
+    expect(task).toMatchObject({ title: 'Spring lookbook', maxFiles: 12, status: 'new' });
+    expect(
+      await db.selectFrom('taskAssignments').selectAll().where('id', '=', assignment.id).execute(),
+    ).toEqual([assignment]);
+    expect(assignment.status).toBe('assigned');
+    expect(
+      await db.selectFrom('taskUploads').selectAll().where('id', '=', upload.id).execute(),
+    ).toEqual([upload]);
+    expect(upload.fileKey).toMatch(/^uploads\/.+\.jpg$/);
+    expect(
+      await db.selectFrom('compensations').selectAll().where('id', '=', compensation.id).execute(),
+    ).toEqual([compensation]);
+    expect(compensation.amountCents).toBe(125_050);
+  });
+
+  it('make files whose bytes are recognised as the kind they claim to be', () => {
+    expect(recogniseFile(pngBytes(2, 2, [0, 0, 0]))).toBe('png');
+    const jpeg = jpegBytes();
+    expect(recogniseFile(jpeg)).toBe('jpeg');
+    expect([...jpeg.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect(recogniseFile(webpBytes())).toBe('webp');
+    expect(recogniseFile(mp4Bytes())).toBe('mp4');
+    expect(mp4Bytes(5000).length).toBe(5000);
+    expect(recogniseFile(movBytes())).toBe('mov');
+    expect(recogniseFile(heicBytes())).toBe('heic');
+    expect(recogniseFile(webmBytes())).toBe('webm');
+    const pretender = textPretendingToBe('holiday.mp4');
+    expect(pretender.type).toBe('video/mp4');
+    expect(recogniseFile(pretender.content)).toBeUndefined();
+  });
+});
