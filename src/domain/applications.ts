@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileKind } from './files.ts';
 import { languages } from './languages.ts';
 
 export const applicationStatuses = ['pending', 'under_review', 'approved', 'rejected'] as const;
@@ -63,12 +64,7 @@ export const wizardStepCount = 5;
 
 /** The ID document: JPEG, PNG or PDF, under 10 MB (spec sections 5 and 9). */
 export const maxDocumentBytes = 10_485_760;
-export const documentMimeTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/jpg',
-  'application/pdf',
-] as const;
+export const documentKinds = ['jpeg', 'png', 'pdf'] as const satisfies readonly FileKind[];
 
 export const personalMessageMinLength = 50;
 
@@ -172,7 +168,7 @@ export const applicationSchema = z.object({
   documentType: z.enum(documentTypes),
   documentNumber: z.string(),
   /** Same-origin address of the ID document, served only to administrators; null when none. */
-  documentUrl: z.string().nullable(),
+  documentImageUrl: z.string().nullable(),
   /** The document's MIME type, so a PDF is offered as a link rather than an image. */
   documentMimeType: z.string().nullable(),
   /** Who opened the document and when, newest first. */

@@ -95,7 +95,7 @@ describe('document retention', () => {
         url: '/api/admin/applications-v2',
         headers: { cookie },
       });
-      return list.json<Application[]>().find((entry) => entry.id === id)?.documentUrl;
+      return list.json<Application[]>().find((entry) => entry.id === id)?.documentImageUrl;
     };
 
     now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day - 60_000);
@@ -169,7 +169,7 @@ describe('the document key', () => {
       url: '/api/admin/applications-v2',
       headers: { cookie },
     });
-    const url = list.json<Application[]>().find((entry) => entry.id === id)?.documentUrl ?? '';
+    const url = list.json<Application[]>().find((entry) => entry.id === id)?.documentImageUrl ?? '';
     const shown = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
   });

@@ -66,7 +66,7 @@ describe('reviewing applications', () => {
       adminNotes: null,
       createdUserId: null,
     });
-    expect(newest?.documentUrl).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+    expect(newest?.documentImageUrl).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
     expect(older?.id).toBe(first);
 
     const reviewing = await setStatus(first, {
@@ -241,10 +241,11 @@ describe('reviewing applications', () => {
 
   it('answers a Range request for a document with 206 and just those bytes', async () => {
     const id = await apply({ email: 'ranged@example.com' });
-    const documentUrl = (await list()).find((entry) => entry.id === id)?.documentUrl ?? '';
+    const documentImageUrl =
+      (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
     const ranged = await testApp.app.inject({
       method: 'GET',
-      url: documentUrl,
+      url: documentImageUrl,
       headers: { cookie: adminCookie, range: 'bytes=8-23' },
     });
     expect(ranged.statusCode).toBe(206);
@@ -253,7 +254,7 @@ describe('reviewing applications', () => {
 
     const whole = await testApp.app.inject({
       method: 'GET',
-      url: documentUrl,
+      url: documentImageUrl,
       headers: { cookie: adminCookie },
     });
     expect(whole.headers['content-length']).toBe(String(samplePng.length));
@@ -261,7 +262,7 @@ describe('reviewing applications', () => {
 
     const beyond = await testApp.app.inject({
       method: 'GET',
-      url: documentUrl,
+      url: documentImageUrl,
       headers: { cookie: adminCookie, range: `bytes=${samplePng.length + 10}-` },
     });
     expect(beyond.statusCode).toBe(416);
@@ -269,11 +270,12 @@ describe('reviewing applications', () => {
 
   it('serves the document to administrators only, byte for byte, recording each view', async () => {
     const id = await apply({ email: 'document@example.com' });
-    const documentUrl = (await list()).find((entry) => entry.id === id)?.documentUrl ?? '';
+    const documentImageUrl =
+      (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
 
     const shown = await testApp.app.inject({
       method: 'GET',
-      url: documentUrl,
+      url: documentImageUrl,
       headers: { cookie: adminCookie },
     });
     expect(shown.statusCode).toBe(200);
@@ -288,18 +290,22 @@ describe('reviewing applications', () => {
     const creator = await createUser(testApp.app.db);
     const asCreator = await testApp.app.inject({
       method: 'GET',
-      url: documentUrl,
+      url: documentImageUrl,
       headers: { cookie: (await signIn(testApp.app.db, creator)).cookie },
     });
     expect(asCreator.statusCode).toBe(403);
     expect(asCreator.json()).toEqual({ message: 'Only administrators can do this.' });
-    const anonymous = await testApp.app.inject({ method: 'GET', url: documentUrl });
+    const anonymous = await testApp.app.inject({ method: 'GET', url: documentImageUrl });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.rawPayload.includes(samplePng.subarray(0, 8))).toBe(false);
 
     // Each opening by an administrator is recorded and listed with the application, newest first;
     // the refused attempts are not.
-    await testApp.app.inject({ method: 'GET', url: documentUrl, headers: { cookie: adminCookie } });
+    await testApp.app.inject({
+      method: 'GET',
+      url: documentImageUrl,
+      headers: { cookie: adminCookie },
+    });
     const { documentViews } = (await list()).find((entry) => entry.id === id)!;
     expect(documentViews).toEqual([
       { viewerUsername: 'reviewer', viewedAt: expect.any(String) },
@@ -318,7 +324,8 @@ describe('reviewing applications', () => {
   it('erases an application completely, its document included', async () => {
     const id = await apply({ email: 'erase@example.com' });
     await setStatus(id, { status: 'under_review', adminNotes: 'A note that goes too' });
-    const documentUrl = (await list()).find((entry) => entry.id === id)?.documentUrl ?? '';
+    const documentImageUrl =
+      (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
     const erased = await testApp.app.inject({
       method: 'DELETE',
       url: `/api/admin/applications-v2/${id}`,
@@ -328,7 +335,7 @@ describe('reviewing applications', () => {
     expect((await list()).some((entry) => entry.id === id)).toBe(false);
     const gone = await testApp.app.inject({
       method: 'GET',
-      url: documentUrl,
+      url: documentImageUrl,
       headers: { cookie: adminCookie },
     });
     expect(gone.statusCode).toBe(404);

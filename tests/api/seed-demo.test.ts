@@ -80,7 +80,7 @@ describe('npm run seed:demo', () => {
     );
     const document = await testApp.app.inject({
       method: 'GET',
-      url: applications[0]?.documentUrl ?? '',
+      url: applications[0]?.documentImageUrl ?? '',
       headers: { cookie },
     });
     expect(document.headers['content-type']).toBe('image/png');

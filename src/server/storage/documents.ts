@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import type { fileKinds, FileKind } from '../../domain/files.ts';
+import type { documentKinds } from '../../domain/applications.ts';
+import type { fileKinds } from '../../domain/files.ts';
 import { decryptStream, encryptionOverheadBytes, encryptStream } from './document-cipher.ts';
 import type { Storage } from './storage.ts';
 
-/** The kinds an ID document may be (spec section 5: JPEG, PNG or PDF). */
-export const documentKinds = ['jpeg', 'png', 'pdf'] as const satisfies readonly FileKind[];
 export type DocumentKind = (typeof documentKinds)[number];
 export type DocumentMimeType = (typeof fileKinds)[DocumentKind]['mimeType'];
 

@@ -4,12 +4,13 @@ import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   applicationFormSteps,
-  documentMimeTypes,
+  documentKinds,
   documentTypeForIdType,
   maxDocumentBytes,
   wizardStepCount,
   type ApplicationForm,
 } from '../../../domain/applications.ts';
+import { looksLikeKind } from '../../../domain/files.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -141,7 +142,7 @@ export function ApplyPage() {
       setFile(null);
       return;
     }
-    const problem = !(documentMimeTypes as readonly string[]).includes(chosen.type)
+    const problem = !looksLikeKind(chosen, documentKinds)
       ? 'invalidType'
       : chosen.size > maxDocumentBytes
         ? 'tooLarge'

@@ -15,7 +15,7 @@ function application(overrides: Partial<Application>): Application {
     socialAccounts: [],
     documentType: 'passport',
     documentNumber: 'X1',
-    documentUrl: null,
+    documentImageUrl: null,
     documentMimeType: null,
     documentViews: [],
     personalMessage: 'I create fitness content and want to grow internationally with you.',

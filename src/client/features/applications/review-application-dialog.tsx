@@ -220,7 +220,7 @@ function VerificationPanel({ application }: { application: Application }) {
         <Detail label={t('apply.label.documentNumber')}>{application.documentNumber}</Detail>
       </Details>
       <DocumentPreview application={application} />
-      {application.documentUrl && <DocumentViews views={application.documentViews} />}
+      {application.documentImageUrl && <DocumentViews views={application.documentViews} />}
     </div>
   );
 }
@@ -255,16 +255,16 @@ function DocumentPreview({ application }: { application: Application }) {
   const { t } = useLanguage();
   const queryClient = useQueryClient();
   const [hasFailed, setFailed] = useState(false);
-  const { documentUrl, documentMimeType } = application;
+  const { documentImageUrl, documentMimeType } = application;
   const name = `${application.firstName} ${application.lastName}`;
 
-  if (!documentUrl) {
+  if (!documentImageUrl) {
     return <p className="text-sm text-muted-foreground">{t('applications.noDocument')}</p>;
   }
   if (documentMimeType?.startsWith('image/') && !hasFailed) {
     return (
       <img
-        src={documentUrl}
+        src={documentImageUrl}
         alt={t('applications.documentAlt', { name })}
         onError={() => setFailed(true)}
         // Loading it recorded a view: fetch the list again so this reviewer's view is listed too.
@@ -280,7 +280,7 @@ function DocumentPreview({ application }: { application: Application }) {
         {t(hasFailed ? 'applications.documentFailed' : 'applications.documentNotImage')}
       </p>
       <a
-        href={documentUrl}
+        href={documentImageUrl}
         target="_blank"
         rel="noopener noreferrer"
         className="inline-flex items-center gap-1 text-sm font-semibold text-accent underline underline-offset-2"

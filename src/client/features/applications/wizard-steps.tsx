@@ -10,12 +10,14 @@ import {
 } from 'react-hook-form';
 import {
   countries,
+  documentKinds,
   heardAboutUsSources,
   idTypes,
   normalizeProfileUrl,
   personalMessageMinLength,
   socialPlatforms,
 } from '../../../domain/applications.ts';
+import { acceptAttribute } from '../../../domain/files.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -316,7 +318,7 @@ export function DocumentStep({
             {...control}
             ref={fileInput}
             type="file"
-            accept="image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf"
+            accept={acceptAttribute(documentKinds)}
             onChange={onFileChange}
             required
             className="w-full rounded-md border border-dashed border-border bg-surface p-3 text-sm text-muted-foreground file:mr-3 file:rounded-md file:border-0 file:bg-accent file:px-3 file:py-2 file:text-sm file:font-semibold file:text-accent-foreground aria-invalid:border-destructive"

@@ -30,7 +30,7 @@ function toApplication(row: ApplicationRow, { notes, documentViews }: Related): 
     socialAccounts: JSON.parse(row.socialAccounts) as SocialAccount[],
     documentType: row.documentType,
     documentNumber: row.documentNumber,
-    documentUrl: row.documentFileKey ? documentPath(row.documentFileKey) : null,
+    documentImageUrl: row.documentFileKey ? documentPath(row.documentFileKey) : null,
     documentMimeType: row.documentFileKey ? row.documentFileType : null,
     documentViews: documentViews.map(({ viewerUsername, viewedAt }) => ({
       viewerUsername,

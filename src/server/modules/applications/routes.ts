@@ -8,6 +8,7 @@ import {
   applicationReviewResponseSchema,
   applicationSchema,
   applicationStatusUpdateSchema,
+  documentKinds,
   maxDocumentBytes,
   type ApplicationFields,
 } from '../../../domain/applications.ts';
@@ -19,7 +20,6 @@ import { admitRequest } from '../../plugins/rate-limits.ts';
 import { loadDocumentKey } from '../../storage/document-cipher.ts';
 import {
   createDocumentVault,
-  documentKinds,
   documentSizeMessage,
   type DocumentKind,
   documentTypeMessage,
