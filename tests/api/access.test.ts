@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
@@ -25,12 +25,8 @@ describe('sessions and the sign-in fixture', () => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ message: 'Please sign in to continue.' });
 
-    const { cookie } = await signIn(app.db, influencer);
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie },
-    });
+    const client = await signedInClient(app, influencer);
+    const response = await client.get('/api/auth/user');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: influencer.id,
@@ -38,13 +34,9 @@ describe('sessions and the sign-in fixture', () => {
       isAdmin: false,
     });
     expect(response.body).not.toMatch(/argon2|passwordHash|password_hash/);
-    expect(response.body).not.toContain(cookie.split('=')[1]);
+    expect(response.body).not.toContain(client.token);
 
-    const asAdmin = await app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: await signIn(app.db, admin),
-    });
+    const asAdmin = await (await signedInClient(app, admin)).get('/api/auth/user');
     expect(asAdmin.json()).toMatchObject({ id: admin.id, isAdmin: true });
   });
 
@@ -53,12 +45,7 @@ describe('sessions and the sign-in fixture', () => {
     const anonymous = await app.inject({ method: 'GET', url: '/api/auth/session' });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({ user: null });
-    const { cookie } = await signIn(app.db, influencer);
-    const signedIn = await app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie },
-    });
+    const signedIn = await (await signedInClient(app, influencer)).get('/api/auth/session');
     expect(signedIn.json()).toMatchObject({
       user: { id: influencer.id, username: influencer.username },
     });
@@ -67,13 +54,11 @@ describe('sessions and the sign-in fixture', () => {
 
   it('ends a session once it has expired', async () => {
     const { app } = testApp;
-    const { cookie } = await signIn(app.db, influencer);
+    const client = await signedInClient(app, influencer);
     await app.db
       .updateTable('sessions')
       .set({ expire: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode,
-    ).toBe(401);
+    expect((await client.get('/api/auth/user')).statusCode).toBe(401);
   });
 });

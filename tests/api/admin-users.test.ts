@@ -5,23 +5,25 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageDir } from '../../src/server/storage/storage.ts';
 import {
+  assignTask,
   createCompensation,
   createNotification,
   createTask,
+  createTaskUpload,
   createUser,
   type TestUser,
 } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
 let admin: TestUser;
-let adminCookie: string;
+let asAdmin: SignedInClient;
 let maria: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
   admin = await createUser(testApp.app.db, { username: 'boss', isAdmin: true });
-  adminCookie = (await signIn(testApp.app.db, admin)).cookie;
+  asAdmin = await signedInClient(testApp.app, admin);
   maria = await createUser(testApp.app.db, {
     username: 'Maria',
     email: 'maria@example.com',
@@ -31,14 +33,6 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const asAdmin = (method: Method, url: string, payload?: object) =>
-  testApp.app.inject({
-    method,
-    url,
-    headers: { cookie: adminCookie },
-    ...(payload ? { payload } : {}),
-  });
-
 const issueMessages = (response: { json(): unknown }) =>
   (response.json() as { issues: { path: string[]; message: string }[] }).issues.map((issue) => [
     issue.path.at(-1),
@@ -57,7 +51,7 @@ const newUser = (overrides: object = {}) => ({
 
 describe('GET /api/admin/users', () => {
   it('lists everyone with the fields the screen shows, and no secret', async () => {
-    const response = await asAdmin('GET', '/api/admin/users');
+    const response = await asAdmin.get('/api/admin/users');
     expect(response.statusCode).toBe(200);
     const users = response.json() as Record<string, unknown>[];
     expect(users.map((user) => user.id)).toEqual(expect.arrayContaining([admin.id, maria.id]));
@@ -79,7 +73,7 @@ describe('GET /api/admin/users', () => {
 describe('POST /api/admin/users', () => {
   it('creates an account that can sign in, and welcomes it in its bell', async () => {
     const input = newUser({ firstName: '  ', lastName: undefined });
-    const response = await asAdmin('POST', '/api/admin/users', input);
+    const response = await asAdmin.post('/api/admin/users', input);
     expect(response.statusCode).toBe(201);
     const created = response.json() as { id: string };
     expect(created).toMatchObject({
@@ -118,8 +112,8 @@ describe('POST /api/admin/users', () => {
   });
 
   it('gives the spec messages for each invalid field, creating nothing', async () => {
-    const before = (await asAdmin('GET', '/api/admin/users')).json() as unknown[];
-    const response = await asAdmin('POST', '/api/admin/users', {
+    const before = (await asAdmin.get('/api/admin/users')).json() as unknown[];
+    const response = await asAdmin.post('/api/admin/users', {
       username: 'ab',
       email: 'not-an-email',
       password: '12345',
@@ -134,12 +128,12 @@ describe('POST /api/admin/users', () => {
       ['isAdmin', expect.any(String)],
       ['password', 'Password must be at least 6 characters'],
     ]);
-    const after = (await asAdmin('GET', '/api/admin/users')).json() as unknown[];
+    const after = (await asAdmin.get('/api/admin/users')).json() as unknown[];
     expect(after).toHaveLength(before.length);
   });
 
   it('refuses a username or email already used, in any case, naming the field', async () => {
-    const sameName = await asAdmin('POST', '/api/admin/users', newUser({ username: 'MARIA' }));
+    const sameName = await asAdmin.post('/api/admin/users', newUser({ username: 'MARIA' }));
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({
       message: 'This username is already taken. Please choose another one.',
@@ -150,8 +144,7 @@ describe('POST /api/admin/users', () => {
         },
       ],
     });
-    const sameEmail = await asAdmin(
-      'POST',
+    const sameEmail = await asAdmin.post(
       '/api/admin/users',
       newUser({ email: 'Maria@Example.COM' }),
     );
@@ -164,16 +157,16 @@ describe('POST /api/admin/users', () => {
 
 describe('GET and PUT /api/admin/users/{id}', () => {
   it('shows one user, 404 for an unknown id', async () => {
-    const response = await asAdmin('GET', `/api/admin/users/${maria.id}`);
+    const response = await asAdmin.get(`/api/admin/users/${maria.id}`);
     expect(response.json()).toMatchObject({ id: maria.id, username: 'Maria' });
-    const unknown = await asAdmin('GET', `/api/admin/users/${randomUUID()}`);
+    const unknown = await asAdmin.get(`/api/admin/users/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'User not found' });
   });
 
   it('edits every field but the password', async () => {
     const user = await createUser(testApp.app.db, { password: 'keep-this' });
-    const response = await asAdmin('PUT', `/api/admin/users/${user.id}`, {
+    const response = await asAdmin.put(`/api/admin/users/${user.id}`, {
       username: 'renamed',
       email: 'renamed@example.com',
       firstName: 'Renata',
@@ -189,7 +182,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
       lastName: null,
       isAdmin: true,
     });
-    expect((await asAdmin('GET', `/api/admin/users/${user.id}`)).json()).toMatchObject({
+    expect((await asAdmin.get(`/api/admin/users/${user.id}`)).json()).toMatchObject({
       username: 'renamed',
       isAdmin: true,
     });
@@ -200,7 +193,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
     });
     expect(login.statusCode).toBe(200);
     // Back to a regular user, so the admin counts of later tests stay simple.
-    await asAdmin('PUT', `/api/admin/users/${user.id}`, {
+    await asAdmin.put(`/api/admin/users/${user.id}`, {
       username: 'renamed',
       email: 'renamed@example.com',
       isAdmin: false,
@@ -209,20 +202,20 @@ describe('GET and PUT /api/admin/users/{id}', () => {
 
   it('refuses an edit taking someone else’s name or email, 404 for an unknown id', async () => {
     const user = await createUser(testApp.app.db);
-    const clash = await asAdmin('PUT', `/api/admin/users/${user.id}`, {
+    const clash = await asAdmin.put(`/api/admin/users/${user.id}`, {
       username: user.username,
       email: 'MARIA@example.com',
       isAdmin: false,
     });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toMatchObject({ issues: [{ path: ['email'] }] });
-    const unknown = await asAdmin('PUT', `/api/admin/users/${randomUUID()}`, {
+    const unknown = await asAdmin.put(`/api/admin/users/${randomUUID()}`, {
       username: 'whoever',
       email: 'whoever@example.com',
       isAdmin: false,
     });
     expect(unknown.statusCode).toBe(404);
-    const invalid = await asAdmin('PUT', `/api/admin/users/${user.id}`, {
+    const invalid = await asAdmin.put(`/api/admin/users/${user.id}`, {
       username: 'ok_name',
       email: 'nope',
     });
@@ -237,22 +230,17 @@ describe('GET and PUT /api/admin/users/{id}', () => {
         .selectAll()
         .where('isAdmin', '=', true)
         .executeTakeFirstOrThrow();
-      const { cookie } = await signIn(lonely.app.db, only);
-      const response = await lonely.app.inject({
-        method: 'PUT',
-        url: `/api/admin/users/${only.id}`,
-        headers: { cookie },
-        payload: { username: only.username, email: only.email, isAdmin: false },
+      const onlyAdmin = await signedInClient(lonely.app, only);
+      const response = await onlyAdmin.put(`/api/admin/users/${only.id}`, {
+        username: only.username,
+        email: only.email,
+        isAdmin: false,
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: 'This is the last administrator. Make another user an administrator first.',
       });
-      const still = await lonely.app.inject({
-        method: 'GET',
-        url: '/api/admin/users',
-        headers: { cookie },
-      });
+      const still = await onlyAdmin.get('/api/admin/users');
       expect(still.statusCode).toBe(200);
     } finally {
       await lonely.close();
@@ -271,11 +259,10 @@ describe('two administrators demoting each other at the same moment', () => {
         .executeTakeFirstOrThrow();
       const second = await createUser(pair.app.db, { isAdmin: true });
       const demote = async (actor: { id: string }, target: typeof first) =>
-        pair.app.inject({
-          method: 'PUT',
-          url: `/api/admin/users/${target.id}`,
-          headers: await signIn(pair.app.db, actor),
-          payload: { username: target.username, email: target.email, isAdmin: false },
+        (await signedInClient(pair.app, actor)).put(`/api/admin/users/${target.id}`, {
+          username: target.username,
+          email: target.email,
+          isAdmin: false,
         });
       const answers = await Promise.all([demote(first, second), demote(second, first)]);
       // The loser is refused as the last administrator (409), or, if the winner finished
@@ -298,16 +285,12 @@ describe('two administrators demoting each other at the same moment', () => {
 describe('PATCH /api/admin/users/{id}/password', () => {
   it('sets the password, ends the person’s sessions and tells them in their bell', async () => {
     const user = await createUser(testApp.app.db, { password: 'old-password' });
-    const session = await signIn(testApp.app.db, user, { remember: true });
-    const response = await asAdmin('PATCH', `/api/admin/users/${user.id}/password`, {
+    const session = await signedInClient(testApp.app, user, { remember: true });
+    const response = await asAdmin.patch(`/api/admin/users/${user.id}/password`, {
       newPassword: 'set-by-admin',
     });
     expect(response.statusCode).toBe(204);
-    const me = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/user/me',
-      headers: { cookie: session.cookie },
-    });
+    const me = await session.get('/api/user/me');
     expect(me.statusCode).toBe(401);
     const login = (password: string) =>
       testApp.app.inject({
@@ -327,18 +310,18 @@ describe('PATCH /api/admin/users/{id}/password', () => {
       notifications: [{ type: 'system', title: 'Your password was changed', isRead: false }],
     });
     // The administrator's own session is untouched.
-    expect((await asAdmin('GET', '/api/admin/users')).statusCode).toBe(200);
+    expect((await asAdmin.get('/api/admin/users')).statusCode).toBe(200);
   });
 
   it('needs at least 6 characters; 404 for an unknown user', async () => {
-    const short = await asAdmin('PATCH', `/api/admin/users/${maria.id}/password`, {
+    const short = await asAdmin.patch(`/api/admin/users/${maria.id}/password`, {
       newPassword: '12345',
     });
     expect(short.statusCode).toBe(400);
     expect(issueMessages(short)).toEqual([
       ['newPassword', 'Password must be at least 6 characters'],
     ]);
-    const unknown = await asAdmin('PATCH', `/api/admin/users/${randomUUID()}/password`, {
+    const unknown = await asAdmin.patch(`/api/admin/users/${randomUUID()}/password`, {
       newPassword: 'long-enough',
     });
     expect(unknown.statusCode).toBe(404);
@@ -349,52 +332,21 @@ describe('DELETE /api/admin/users/{id}', () => {
   it('removes the person with their sessions, notifications, assignments, uploads and drafts', async () => {
     const { db, storage } = testApp.app;
     const user = await createUser(db);
-    const session = await signIn(db, user);
+    const session = await signedInClient(testApp.app, user);
     await createNotification(db, user.id);
     const task = await createTask(db);
-    const now = new Date().toISOString();
-    await db
-      .insertInto('taskAssignments')
-      .values({
-        id: randomUUID(),
-        taskId: task.id,
-        userId: user.id,
-        status: 'assigned',
-        submittedAt: null,
-        completedAt: null,
-        completedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    const fileKey = `uploads/${randomUUID()}.jpg`;
+    await assignTask(db, { taskId: task.id, userId: user.id });
+    const { fileKey } = await createTaskUpload(db, { taskId: task.id, userId: user.id });
     await storage.put(fileKey, Readable.from(Buffer.from('jpeg bytes')));
-    await db
-      .insertInto('taskUploads')
-      .values({
-        id: randomUUID(),
-        taskId: task.id,
-        userId: user.id,
-        fileName: 'look.jpg',
-        fileKey,
-        fileSize: 10,
-        fileType: 'image/jpeg',
-        uploadedAt: now,
-      })
-      .execute();
     await createCompensation(db, user.id, { status: 'draft' });
     const file = path.join(storageDir(testApp.config.dataDir), fileKey);
     expect(fs.existsSync(file)).toBe(true);
 
-    const response = await asAdmin('DELETE', `/api/admin/users/${user.id}`);
+    const response = await asAdmin.delete(`/api/admin/users/${user.id}`);
     expect(response.statusCode).toBe(204);
 
-    expect((await asAdmin('GET', `/api/admin/users/${user.id}`)).statusCode).toBe(404);
-    const me = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/user/me',
-      headers: { cookie: session.cookie },
-    });
+    expect((await asAdmin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(404);
+    const me = await session.get('/api/user/me');
     expect(me.statusCode).toBe(401);
     for (const table of [
       'sessions',
@@ -424,13 +376,13 @@ describe('DELETE /api/admin/users/{id}', () => {
       publishedAt: new Date().toISOString(),
     });
     await createCompensation(testApp.app.db, user.id, { status: 'draft', month: 2 });
-    const response = await asAdmin('DELETE', `/api/admin/users/${user.id}`);
+    const response = await asAdmin.delete(`/api/admin/users/${user.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       message:
         'This user has published compensation and cannot be deleted: pay history is kept. You can still edit the account or change its password.',
     });
-    expect((await asAdmin('GET', `/api/admin/users/${user.id}`)).statusCode).toBe(200);
+    expect((await asAdmin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
     const kept = await testApp.app.db
       .selectFrom('compensations')
       .select('status')
@@ -440,29 +392,27 @@ describe('DELETE /api/admin/users/{id}', () => {
   });
 
   it('will not delete your own account; 404 for an unknown one', async () => {
-    const self = await asAdmin('DELETE', `/api/admin/users/${admin.id}`);
+    const self = await asAdmin.delete(`/api/admin/users/${admin.id}`);
     expect(self.statusCode).toBe(409);
     expect(self.json()).toEqual({ message: 'You cannot delete your own account.' });
-    expect((await asAdmin('GET', '/api/admin/users')).statusCode).toBe(200);
-    const unknown = await asAdmin('DELETE', `/api/admin/users/${randomUUID()}`);
+    expect((await asAdmin.get('/api/admin/users')).statusCode).toBe(200);
+    const unknown = await asAdmin.delete(`/api/admin/users/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
   });
 
   it('refuses a deletion posted from another site', async () => {
     const user = await createUser(testApp.app.db);
-    const response = await testApp.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/users/${user.id}`,
-      headers: { cookie: adminCookie, origin: 'https://evil.example' },
+    const response = await asAdmin.delete(`/api/admin/users/${user.id}`, {
+      headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
-    expect((await asAdmin('GET', `/api/admin/users/${user.id}`)).statusCode).toBe(200);
+    expect((await asAdmin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
   });
 });
 
 describe('who may manage users', () => {
   it('401 for nobody, 403 for a creator, on every call', async () => {
-    const { cookie } = await signIn(testApp.app.db, maria);
+    const asMaria = await signedInClient(testApp.app, maria);
     const calls: [Method, string, object?][] = [
       ['GET', '/api/admin/users'],
       ['POST', '/api/admin/users', newUser()],
@@ -478,16 +428,11 @@ describe('who may manage users', () => {
     for (const [method, url, payload] of calls) {
       const anonymous = await testApp.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      const creator = await testApp.app.inject({
-        method,
-        url,
-        headers: { cookie },
-        ...(payload ? { payload } : {}),
-      });
+      const creator = await asMaria.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(creator.statusCode, `${method} ${url}`).toBe(403);
       expect(creator.json()).toEqual({ message: 'Only administrators can do this.' });
     }
-    expect((await asAdmin('GET', `/api/admin/users/${maria.id}`)).json()).toMatchObject({
+    expect((await asAdmin.get(`/api/admin/users/${maria.id}`)).json()).toMatchObject({
       username: 'Maria',
       isAdmin: false,
     });

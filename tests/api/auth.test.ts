@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
@@ -109,7 +109,7 @@ describe('POST /api/auth/login', () => {
 
   it('starts a fresh session at sign-in and ends the one the browser held before', async () => {
     addressCounter++;
-    const before = await signIn(testApp.app.db, maria);
+    const before = await signedInClient(testApp.app, maria);
     const response = await login(
       { username: 'maria', password: 'correct-horse' },
       { cookie: before.cookie },
@@ -117,11 +117,7 @@ describe('POST /api/auth/login', () => {
     const fresh = sessionCookie(response)?.value;
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(before.token);
-    const old = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie: before.cookie },
-    });
+    const old = await before.get('/api/auth/user');
     expect(old.statusCode).toBe(401);
   });
 
@@ -169,21 +165,13 @@ describe('POST /api/auth/login', () => {
 
 describe('POST /api/auth/logout', () => {
   it('deletes the session and clears the cookie', async () => {
-    const { cookie, token } = await signIn(testApp.app.db, maria);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { cookie },
-    });
+    const session = await signedInClient(testApp.app, maria);
+    const response = await session.post('/api/auth/logout');
     expect(response.statusCode).toBe(204);
     const cleared = sessionCookie(response);
     expect(cleared?.value).toBe('');
     expect(new Date(cleared?.expires ?? Date.now()).getTime()).toBeLessThanOrEqual(Date.now());
-    const after = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      cookies: { sid: token },
-    });
+    const after = await session.get('/api/auth/user');
     expect(after.statusCode).toBe(401);
   });
 
@@ -191,18 +179,12 @@ describe('POST /api/auth/logout', () => {
     const anonymous = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(anonymous.statusCode).toBe(204);
 
-    const { cookie } = await signIn(testApp.app.db, maria);
-    const crossSite = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { cookie, origin: 'https://evil.example' },
+    const session = await signedInClient(testApp.app, maria);
+    const crossSite = await session.post('/api/auth/logout', undefined, {
+      headers: { origin: 'https://evil.example' },
     });
     expect(crossSite.statusCode).toBe(403);
-    const still = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie },
-    });
+    const still = await session.get('/api/auth/user');
     expect(still.statusCode).toBe(200);
   });
 });

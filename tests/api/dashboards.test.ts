@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompensation, createTask, createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import {
+  assignTask,
+  createCompensation,
+  createTask,
+  createUser,
+  type TestUser,
+} from '../support/factories.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
@@ -13,25 +19,7 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 const get = async (url: string, user: TestUser) =>
-  testApp.app.inject({ method: 'GET', url, headers: await signIn(testApp.app.db, user) });
-
-async function assign(taskId: string, userId: string) {
-  const now = new Date().toISOString();
-  await testApp.app.db
-    .insertInto('taskAssignments')
-    .values({
-      id: randomUUID(),
-      taskId,
-      userId,
-      status: 'assigned',
-      submittedAt: null,
-      completedAt: null,
-      completedBy: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
-}
+  (await signedInClient(testApp.app, user)).get(url);
 
 async function addApplication(status: 'pending' | 'approved') {
   const now = new Date().toISOString();
@@ -115,9 +103,11 @@ describe('GET /api/dashboard', () => {
     const creator = await createUser(testApp.app.db);
     const other = await createUser(testApp.app.db);
     for (const status of ['new', 'in_progress', 'submitted', 'completed', 'completed'] as const) {
-      await assign((await createTask(testApp.app.db, { status })).id, creator.id);
+      const task = await createTask(testApp.app.db, { status });
+      await assignTask(testApp.app.db, { taskId: task.id, userId: creator.id });
     }
-    await assign((await createTask(testApp.app.db)).id, other.id);
+    const othersTask = await createTask(testApp.app.db);
+    await assignTask(testApp.app.db, { taskId: othersTask.id, userId: other.id });
     const published = { status: 'published' as const, publishedAt: new Date().toISOString() };
     await createCompensation(testApp.app.db, creator.id, {
       ...published,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../src/domain/notifications.ts';
 import { notify } from '../../src/server/modules/notifications/notify.ts';
 import { createNotification, createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
@@ -19,12 +19,9 @@ afterAll(() => testApp.close());
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 async function bellOf(user: TestUser, query = '') {
-  const { cookie } = await signIn(testApp.app.db, user);
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/notifications${query}`,
-    headers: { cookie },
-  });
+  const response = await (
+    await signedInClient(testApp.app, user)
+  ).get(`/api/notifications${query}`);
   expect(response.statusCode).toBe(200);
   return response.json() as NotificationList;
 }
@@ -77,13 +74,8 @@ describe('marking read', () => {
   it('marks one of one’s own read; someone else’s is 404 and stays unread', async () => {
     const mine = await createNotification(testApp.app.db, maria.id);
     const theirs = await createNotification(testApp.app.db, lucas.id);
-    const { cookie } = await signIn(testApp.app.db, maria);
-    const read = (id: string) =>
-      testApp.app.inject({
-        method: 'PATCH',
-        url: `/api/notifications/${id}/read`,
-        headers: { cookie },
-      });
+    const client = await signedInClient(testApp.app, maria);
+    const read = (id: string) => client.patch(`/api/notifications/${id}/read`);
 
     expect((await read(mine.id)).statusCode).toBe(204);
     const other = await read(theirs.id);
@@ -102,12 +94,8 @@ describe('marking read', () => {
     await createNotification(testApp.app.db, user.id);
     await createNotification(testApp.app.db, user.id);
     const lucasBefore = (await bellOf(lucas)).unreadCount;
-    const { cookie } = await signIn(testApp.app.db, user);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read-all',
-      headers: { cookie },
-    });
+    const client = await signedInClient(testApp.app, user);
+    const response = await client.post('/api/notifications/read-all');
     expect(response.statusCode).toBe(204);
     const bell = await bellOf(user);
     expect(bell.unreadCount).toBe(0);
@@ -117,11 +105,9 @@ describe('marking read', () => {
 
   it('refuses marking from another site', async () => {
     const note = await createNotification(testApp.app.db, maria.id);
-    const { cookie } = await signIn(testApp.app.db, maria);
-    const response = await testApp.app.inject({
-      method: 'PATCH',
-      url: `/api/notifications/${note.id}/read`,
-      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    const client = await signedInClient(testApp.app, maria);
+    const response = await client.patch(`/api/notifications/${note.id}/read`, undefined, {
+      headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(response.statusCode).toBe(403);
     const bell = await bellOf(maria);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
@@ -19,9 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const call = (method: 'GET' | 'PUT', url: string, cookie: string, payload?: object) =>
-  testApp.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-
 const issueMessages = (response: { json(): unknown }) =>
   (response.json() as { issues: { path: string[]; message: string }[] }).issues.map((issue) => [
     issue.path.at(-1),
@@ -30,8 +27,8 @@ const issueMessages = (response: { json(): unknown }) =>
 
 describe('GET /api/user/me', () => {
   it('shows the signed-in person without any secret; 401 for nobody', async () => {
-    const { cookie, token } = await signIn(testApp.app.db, maria);
-    const response = await call('GET', '/api/user/me', cookie);
+    const client = await signedInClient(testApp.app, maria);
+    const response = await client.get('/api/user/me');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: maria.id,
@@ -44,7 +41,7 @@ describe('GET /api/user/me', () => {
       createdAt: maria.createdAt,
       updatedAt: maria.updatedAt,
     });
-    expect(response.body).not.toContain(token);
+    expect(response.body).not.toContain(client.token);
     expect(response.body).not.toContain('argon2');
     expect((await testApp.app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
   });
@@ -53,8 +50,8 @@ describe('GET /api/user/me', () => {
 describe('PUT /api/user/profile', () => {
   it('changes the username only, and answers the updated person', async () => {
     const user = await createUser(testApp.app.db, { email: 'keep@example.com' });
-    const { cookie } = await signIn(testApp.app.db, user);
-    const response = await call('PUT', '/api/user/profile', cookie, {
+    const client = await signedInClient(testApp.app, user);
+    const response = await client.put('/api/user/profile', {
       username: '  new_name  ',
       email: 'changed@example.com',
       isAdmin: true,
@@ -65,21 +62,21 @@ describe('PUT /api/user/profile', () => {
       email: 'keep@example.com',
       isAdmin: false,
     });
-    const me = await call('GET', '/api/user/me', cookie);
+    const me = await client.get('/api/user/me');
     expect(me.json()).toMatchObject({ username: 'new_name', email: 'keep@example.com' });
   });
 
   it('says why a username is refused', async () => {
-    const { cookie } = await signIn(testApp.app.db, maria);
-    const short = await call('PUT', '/api/user/profile', cookie, { username: 'ab' });
+    const client = await signedInClient(testApp.app, maria);
+    const short = await client.put('/api/user/profile', { username: 'ab' });
     expect(short.statusCode).toBe(400);
     expect(issueMessages(short)).toEqual([['username', 'Username must be at least 3 characters']]);
-    const long = await call('PUT', '/api/user/profile', cookie, { username: 'x'.repeat(51) });
+    const long = await client.put('/api/user/profile', { username: 'x'.repeat(51) });
     expect(issueMessages(long)).toEqual([['username', 'Username must be at most 50 characters']]);
-    const email = await call('PUT', '/api/user/profile', cookie, { username: 'admin@example.com' });
+    const email = await client.put('/api/user/profile', { username: 'admin@example.com' });
     expect(issueMessages(email)).toEqual([['username', 'Username cannot contain @']]);
 
-    const taken = await call('PUT', '/api/user/profile', cookie, {
+    const taken = await client.put('/api/user/profile', {
       username: admin.username.toUpperCase(),
     });
     expect(taken.statusCode).toBe(409);
@@ -87,31 +84,31 @@ describe('PUT /api/user/profile', () => {
       message: 'This username is already taken. Please choose another one.',
     });
     // A change of case of one's own name is not a conflict.
-    const ownCase = await call('PUT', '/api/user/profile', cookie, { username: 'MARIA' });
+    const ownCase = await client.put('/api/user/profile', { username: 'MARIA' });
     expect(ownCase.json()).toMatchObject({ username: 'MARIA' });
-    await call('PUT', '/api/user/profile', cookie, { username: 'maria' });
+    await client.put('/api/user/profile', { username: 'maria' });
   });
 });
 
 describe('PUT /api/user/language', () => {
   it('stores the chosen language', async () => {
     const user = await createUser(testApp.app.db);
-    const { cookie } = await signIn(testApp.app.db, user);
-    const response = await call('PUT', '/api/user/language', cookie, { preferredLanguage: 'pt' });
+    const client = await signedInClient(testApp.app, user);
+    const response = await client.put('/api/user/language', { preferredLanguage: 'pt' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ preferredLanguage: 'pt' });
-    expect((await call('GET', '/api/user/me', cookie)).json()).toMatchObject({
+    expect((await client.get('/api/user/me')).json()).toMatchObject({
       preferredLanguage: 'pt',
     });
-    const bad = await call('PUT', '/api/user/language', cookie, { preferredLanguage: 'fr' });
+    const bad = await client.put('/api/user/language', { preferredLanguage: 'fr' });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe('PUT /api/user/password', () => {
   it('gives the spec messages', async () => {
-    const { cookie } = await signIn(testApp.app.db, maria);
-    const response = await call('PUT', '/api/user/password', cookie, {
+    const client = await signedInClient(testApp.app, maria);
+    const response = await client.put('/api/user/password', {
       currentPassword: '',
       newPassword: '12345',
     });
@@ -120,7 +117,7 @@ describe('PUT /api/user/password', () => {
       ['currentPassword', 'Current password is required'],
       ['newPassword', 'New password must be at least 6 characters'],
     ]);
-    const long = await call('PUT', '/api/user/password', cookie, {
+    const long = await client.put('/api/user/password', {
       currentPassword: 'old-password',
       newPassword: 'x'.repeat(129),
     });
@@ -131,10 +128,10 @@ describe('PUT /api/user/password', () => {
 
   it('checks at most 5 current passwords from a burst of 30 sent at once', async () => {
     const user = await createUser(testApp.app.db, { password: 'old-password' });
-    const { cookie } = await signIn(testApp.app.db, user);
+    const client = await signedInClient(testApp.app, user);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, n) =>
-        call('PUT', '/api/user/password', cookie, {
+        client.put('/api/user/password', {
           currentPassword: `guess-${n}`,
           newPassword: 'new-password',
         }),
@@ -147,8 +144,8 @@ describe('PUT /api/user/password', () => {
 
   it('refuses a wrong current password with a clear message, changing nothing', async () => {
     const user = await createUser(testApp.app.db, { password: 'old-password' });
-    const { cookie } = await signIn(testApp.app.db, user);
-    const response = await call('PUT', '/api/user/password', cookie, {
+    const client = await signedInClient(testApp.app, user);
+    const response = await client.put('/api/user/password', {
       currentPassword: 'not-it',
       newPassword: 'new-password',
     });
@@ -167,15 +164,15 @@ describe('PUT /api/user/password', () => {
 
   it('changes the password, keeps this session and ends every other one', async () => {
     const user = await createUser(testApp.app.db, { password: 'old-password' });
-    const current = await signIn(testApp.app.db, user);
-    const other = await signIn(testApp.app.db, user, { remember: true });
-    const response = await call('PUT', '/api/user/password', current.cookie, {
+    const current = await signedInClient(testApp.app, user);
+    const other = await signedInClient(testApp.app, user, { remember: true });
+    const response = await current.put('/api/user/password', {
       currentPassword: 'old-password',
       newPassword: 'new-password',
     });
     expect(response.statusCode).toBe(204);
-    expect((await call('GET', '/api/user/me', current.cookie)).statusCode).toBe(200);
-    expect((await call('GET', '/api/user/me', other.cookie)).statusCode).toBe(401);
+    expect((await current.get('/api/user/me')).statusCode).toBe(200);
+    expect((await other.get('/api/user/me')).statusCode).toBe(401);
     const login = (password: string) =>
       testApp.app.inject({
         method: 'POST',
@@ -188,13 +185,12 @@ describe('PUT /api/user/password', () => {
 
   it('refuses a change posted from another site', async () => {
     const user = await createUser(testApp.app.db, { password: 'old-password' });
-    const { cookie } = await signIn(testApp.app.db, user);
-    const response = await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/user/password',
-      headers: { cookie, 'sec-fetch-site': 'cross-site' },
-      payload: { currentPassword: 'old-password', newPassword: 'attacker-password' },
-    });
+    const client = await signedInClient(testApp.app, user);
+    const response = await client.put(
+      '/api/user/password',
+      { currentPassword: 'old-password', newPassword: 'attacker-password' },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
     expect(response.statusCode).toBe(403);
     const login = await testApp.app.inject({
       method: 'POST',

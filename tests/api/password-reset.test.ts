@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -49,7 +49,10 @@ const sameAnswer = {
 
 describe('forgotten password', () => {
   it('mails a link by SMTP; the link sets a new password once and ends every session', async () => {
-    const sessions = [await signIn(testApp.app.db, maria), await signIn(testApp.app.db, maria)];
+    const sessions = [
+      await signedInClient(testApp.app, maria),
+      await signedInClient(testApp.app, maria),
+    ];
 
     // Unknown first: it sends nothing, so the first mail to arrive is Maria's.
     const unknown = await requestReset('nobody@example.com');
@@ -86,13 +89,8 @@ describe('forgotten password', () => {
     expect(done.statusCode).toBe(204);
     expect(done.body).toBe('');
 
-    for (const { cookie } of sessions) {
-      const me = await testApp.app.inject({
-        method: 'GET',
-        url: '/api/auth/user',
-        headers: { cookie },
-      });
-      expect(me.statusCode).toBe(401);
+    for (const session of sessions) {
+      expect((await session.get('/api/auth/user')).statusCode).toBe(401);
     }
     expect((await login('maria', 'old-password')).statusCode).toBe(401);
     expect((await login('maria', 'brand-new-password')).statusCode).toBe(200);
@@ -137,12 +135,11 @@ describe('forgotten password', () => {
     const user = await createUser(testApp.app.db, { password: 'old-password' });
     await requestReset(user.email);
     const { token } = linkIn((await smtp.nextMail()).text);
-    const { cookie } = await signIn(testApp.app.db, user);
-    const change = await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/user/password',
-      headers: { cookie },
-      payload: { currentPassword: 'old-password', newPassword: 'changed-password' },
+    const change = await (
+      await signedInClient(testApp.app, user)
+    ).put('/api/user/password', {
+      currentPassword: 'old-password',
+      newPassword: 'changed-password',
     });
     expect(change.statusCode).toBe(204);
     expect((await reset(token, 'attacker-password')).statusCode).toBe(400);

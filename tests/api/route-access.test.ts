@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/access.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -86,13 +86,14 @@ describe('the route table', () => {
       const url = route.url.replace(/:[^/]+/g, () => randomUUID());
       // A fresh session per call: the logout route ends the session it is given.
       const callAs = async (user: TestUser | undefined) => {
-        const headers = user ? { cookie: (await signIn(testApp.app.db, user)).cookie } : {};
-        const response = await testApp.app.inject({
+        const request = {
           method: route.method as 'GET',
           url,
-          headers,
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-        });
+        };
+        const response = user
+          ? await (await signedInClient(testApp.app, user)).inject(request)
+          : await testApp.app.inject(request);
         const message = response.body
           ? ((response.json() as { message?: string }).message ?? '')
           : '';

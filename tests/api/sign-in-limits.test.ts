@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
@@ -124,15 +124,13 @@ describe('failed sign-in limits', () => {
 
   it('limits guessing the current password from a signed-in session too', async () => {
     const user = await createUser(testApp.app.db, { password: 'correct-horse' });
-    const { cookie } = await signIn(testApp.app.db, user);
+    const client = await signedInClient(testApp.app, user);
     const change = (currentPassword: string) =>
-      testApp.app.inject({
-        method: 'PUT',
-        url: '/api/user/password',
-        headers: { cookie },
-        payload: { currentPassword, newPassword: 'new-password' },
-        remoteAddress: '10.5.0.1',
-      });
+      client.put(
+        '/api/user/password',
+        { currentPassword, newPassword: 'new-password' },
+        { remoteAddress: '10.5.0.1' },
+      );
     for (let attempt = 0; attempt < 5; attempt++)
       expect((await change('guess')).statusCode).toBe(400);
     const blocked = await change('correct-horse');
