@@ -56,6 +56,11 @@ export default tseslint.config(
               from: './src/client',
               message: 'the server loads the built client, never its source',
             },
+            {
+              target: './src/client/components',
+              from: './src/client/features',
+              message: 'shared components never import a feature',
+            },
             ...areas.map((area) => ({
               target: `./src/client/features/${area}`,
               from: './src/client/features',

@@ -90,3 +90,23 @@ export function matchRoute(pathname: string): RouteMatch {
   }
   return { kind: 'notFound' };
 }
+
+/** `pattern` with each `:name` segment replaced by its value, encoded as one path segment. */
+function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for :${name} in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * The address of every page, for links, redirects and navigation: a fixed page is its path, a
+ * page with a parameter is a builder, so no screen writes a route by hand.
+ */
+export const paths = {
+  ...publicPaths,
+  ...appPaths,
+  adminCompensation: (userId: string) => fillPath(appPaths.adminCompensation, { userId }),
+  taskDetail: (id: string) => fillPath(appPaths.taskDetail, { id }),
+} as const;

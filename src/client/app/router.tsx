@@ -72,7 +72,7 @@ const PlatformProviders = lazyComponent(
   (m) => m.PlatformProviders,
 );
 const SignedInLayout = lazyComponent(
-  () => import('../components/layout/signed-in-layout.tsx'),
+  () => import('./signed-in-layout.tsx'),
   (m) => m.SignedInLayout,
 );
 const ApplyPage = lazyComponent(applications, (m) => m.ApplyPage);

@@ -16,22 +16,23 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import type { User } from '../../../domain/users.ts';
-import { useLanguage } from '../../app/language-provider.tsx';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { useUpdateLanguage } from '../../features/users/api/update-language.ts';
-import { NotificationsMenu } from '../../features/notifications/notifications-menu.tsx';
-import { cn } from '../../lib/cn.ts';
-import { ApiError } from '../../lib/api-fetch.ts';
+import type { User } from '../../domain/users.ts';
+import { paths } from '../../domain/routes.ts';
+import { useLanguage } from './language-provider.tsx';
+import { useLogout } from '../features/auth/api/logout.ts';
+import { useUpdateLanguage } from '../features/users/api/update-language.ts';
+import { NotificationsMenu } from '../features/notifications/notifications-menu.tsx';
+import { cn } from '../lib/cn.ts';
+import { ApiError } from '../lib/api-fetch.ts';
 import {
   currentUserQueryKey,
   homePathFor,
   returnToParam,
   useCurrentUser,
-} from '../../lib/current-user.ts';
-import { Button, buttonVariants } from '../ui/button.tsx';
-import { LanguageSelect } from './language-select.tsx';
-import { LoadingScreen } from './loading-screen.tsx';
+} from '../lib/current-user.ts';
+import { Button, buttonVariants } from '../components/ui/button.tsx';
+import { LanguageSelect } from '../components/layout/language-select.tsx';
+import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 
 /** Who may open the signed-in routes inside this layout; set in the router. */
 export interface RouteAccess {
@@ -45,19 +46,19 @@ interface NavItem {
 }
 
 const adminNav: NavItem[] = [
-  { to: '/admin/dashboard', labelKey: 'layout.nav.dashboard', icon: LayoutDashboard },
-  { to: '/admin/applications', labelKey: 'layout.nav.applications', icon: FileText },
-  { to: '/admin/task-requests', labelKey: 'layout.nav.taskRequests', icon: ClipboardList },
-  { to: '/admin/users', labelKey: 'layout.nav.users', icon: Users },
-  { to: '/admin/influencers', labelKey: 'layout.nav.influencers', icon: Star },
-  { to: '/settings', labelKey: 'layout.nav.settings', icon: Settings },
+  { to: paths.adminDashboard, labelKey: 'layout.nav.dashboard', icon: LayoutDashboard },
+  { to: paths.adminApplications, labelKey: 'layout.nav.applications', icon: FileText },
+  { to: paths.adminTaskRequests, labelKey: 'layout.nav.taskRequests', icon: ClipboardList },
+  { to: paths.adminUsers, labelKey: 'layout.nav.users', icon: Users },
+  { to: paths.adminInfluencers, labelKey: 'layout.nav.influencers', icon: Star },
+  { to: paths.settings, labelKey: 'layout.nav.settings', icon: Settings },
 ];
 
 const influencerNav: NavItem[] = [
-  { to: '/dashboard', labelKey: 'layout.nav.dashboard', icon: LayoutDashboard },
-  { to: '/tasks', labelKey: 'layout.nav.tasks', icon: ClipboardList },
-  { to: '/compensation', labelKey: 'layout.nav.compensation', icon: DollarSign },
-  { to: '/settings', labelKey: 'layout.nav.settings', icon: Settings },
+  { to: paths.dashboard, labelKey: 'layout.nav.dashboard', icon: LayoutDashboard },
+  { to: paths.tasks, labelKey: 'layout.nav.tasks', icon: ClipboardList },
+  { to: paths.compensation, labelKey: 'layout.nav.compensation', icon: DollarSign },
+  { to: paths.settings, labelKey: 'layout.nav.settings', icon: Settings },
 ];
 
 /**
@@ -80,7 +81,9 @@ export function SignedInLayout({ access }: RouteAccess) {
   }
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={`/login?${new URLSearchParams({ [returnToParam]: from })}`} replace />;
+    return (
+      <Navigate to={`${paths.login}?${new URLSearchParams({ [returnToParam]: from })}`} replace />
+    );
   }
   if (access === 'admin' && !user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
   if (access === 'influencer' && user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
@@ -228,7 +231,7 @@ function Shell({ user }: { user: User }) {
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <LanguageSelect onChange={(next) => saveLanguage.mutate({ preferredLanguage: next })} />
             <NotificationsMenu />
-            <Link to="/" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+            <Link to={paths.home} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
               <ExternalLink aria-hidden="true" />
               <span className="max-sm:sr-only">{t('layout.viewSite')}</span>
             </Link>

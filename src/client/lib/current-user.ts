@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '../../domain/auth.ts';
 import type { User } from '../../domain/users.ts';
 import { apiFetch } from './api-fetch.ts';
+import { paths } from '../../domain/routes.ts';
 
 /**
  * GET /api/auth/session. Shared by the login page, the signed-in layout and the screens that greet
@@ -25,7 +26,7 @@ export function useCurrentUser() {
 
 /** Where each role starts (spec section 2, Login). */
 export function homePathFor(user: Pick<User, 'isAdmin'>): string {
-  return user.isAdmin ? '/admin/dashboard' : '/dashboard';
+  return user.isAdmin ? paths.adminDashboard : paths.dashboard;
 }
 
 /** The query parameter that carries the page a visitor asked for through the sign-in page. */
@@ -41,6 +42,6 @@ export function safeReturnPath(value: string | null): string | null {
   }
   const base = 'http://same.origin';
   const url = new URL(value, base);
-  if (url.origin !== base || url.pathname === '/login') return null;
+  if (url.origin !== base || url.pathname === paths.login) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

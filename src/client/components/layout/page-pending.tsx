@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { buttonVariants } from '../ui/button.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 /** Stands in for a screen that a later change builds; says so instead of showing an empty page. */
 export function PagePending({ titleKey }: { titleKey: string }) {
@@ -9,7 +10,7 @@ export function PagePending({ titleKey }: { titleKey: string }) {
     <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl px-4 py-16 sm:py-24">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t(titleKey)}</h1>
       <p className="mt-4 text-muted-foreground">{t('pending.description')}</p>
-      <Link to="/" className={buttonVariants({ variant: 'outline', className: 'mt-8' })}>
+      <Link to={paths.home} className={buttonVariants({ variant: 'outline', className: 'mt-8' })}>
         {t('notFound.returnHome')}
       </Link>
     </main>

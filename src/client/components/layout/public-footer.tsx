@@ -6,6 +6,7 @@ import { socialNetworks, type SocialNetwork } from '../../../domain/site.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { useSite } from '../../app/site-provider.tsx';
 import { PublicLogo } from './public-logo.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 // Brand names are the same in every language.
 const networks: Record<SocialNetwork, { name: string; icon: LucideIcon }> = {
@@ -74,7 +75,7 @@ export function PublicFooter() {
 
         <FooterColumn title={t('footer.company')}>
           <li>
-            <Link to="/about" className={linkClassName}>
+            <Link to={paths.about} className={linkClassName}>
               {t('footer.aboutUs')}
             </Link>
           </li>
@@ -99,7 +100,7 @@ export function PublicFooter() {
                 {t('footer.signIn')}
               </a>
             ) : (
-              <Link to="/login" className={linkClassName}>
+              <Link to={paths.login} className={linkClassName}>
                 {t('footer.signIn')}
               </Link>
             )}
@@ -108,17 +109,17 @@ export function PublicFooter() {
 
         <FooterColumn title={t('footer.legal')}>
           <li>
-            <Link to="/privacy-policy" className={linkClassName}>
+            <Link to={paths.privacyPolicy} className={linkClassName}>
               {t('page.privacyPolicy')}
             </Link>
           </li>
           <li>
-            <Link to="/terms-of-service" className={linkClassName}>
+            <Link to={paths.termsOfService} className={linkClassName}>
               {t('page.termsOfService')}
             </Link>
           </li>
           <li>
-            <Link to="/cookie-policy" className={linkClassName}>
+            <Link to={paths.cookiePolicy} className={linkClassName}>
               {t('page.cookiePolicy')}
             </Link>
           </li>

@@ -6,6 +6,7 @@ import { useSite } from '../../app/site-provider.tsx';
 import { LanguageSelect } from './language-select.tsx';
 import { PublicApplyLink } from './public-apply-link.tsx';
 import { PublicLogo } from './public-logo.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 /** The four destinations of the navigation, shared by the bar and the mobile menu. */
 function NavLinks({
@@ -27,12 +28,12 @@ function NavLinks({
         </li>
       )}
       <li>
-        <Link to="/services" className={linkClassName} onClick={onNavigate}>
+        <Link to={paths.services} className={linkClassName} onClick={onNavigate}>
           {t('nav.forInfluencers')}
         </Link>
       </li>
       <li>
-        <Link to="/about" className={linkClassName} onClick={onNavigate}>
+        <Link to={paths.about} className={linkClassName} onClick={onNavigate}>
           {t('nav.about')}
         </Link>
       </li>

@@ -38,6 +38,7 @@ import {
   PersonalStep,
   SocialStep,
 } from './wizard-steps.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 const stepKeys = ['personal', 'location', 'social', 'document', 'message'] as const;
 
@@ -182,7 +183,7 @@ export function ApplyPage() {
       {
         onSuccess: () => {
           clearDraft();
-          void navigate('/thank-you');
+          void navigate(paths.thankYou);
         },
         onError: (error) => {
           setIssues(submitIssues(error));

@@ -21,6 +21,7 @@ import {
 import { useLogin } from './api/login.ts';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { SignInNameField } from './sign-in-name-field.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 const benefitKeys = [
   'auth.login.benefit1',
@@ -137,7 +138,10 @@ export function LoginPage() {
                 </li>
               ))}
             </ul>
-            <Link to="/apply" className={buttonVariants({ variant: 'outline', className: 'mt-8' })}>
+            <Link
+              to={paths.apply}
+              className={buttonVariants({ variant: 'outline', className: 'mt-8' })}
+            >
               {t('auth.login.applyNow')}
             </Link>
           </section>

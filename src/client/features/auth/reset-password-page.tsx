@@ -11,6 +11,7 @@ import { NewPasswordFields } from '../../components/ui/password-field.tsx';
 import { ApiError } from '../../lib/api-fetch.ts';
 import { failureMessage } from '../../lib/messages.ts';
 import { useResetPassword } from './api/reset-password.ts';
+import { paths } from '../../../domain/routes.ts';
 
 /**
  * Where the reset mail's link lands (/reset-password?token=...), and the invitation of an
@@ -39,7 +40,7 @@ export function ResetPasswordPage() {
             <div role="status" className="mt-4">
               <CircleCheck className="size-8 text-accent" aria-hidden="true" />
               <p className="mt-3">{wording('done')}</p>
-              <Link to="/login" className={buttonVariants({ className: 'mt-6' })}>
+              <Link to={paths.login} className={buttonVariants({ className: 'mt-6' })}>
                 {t('auth.reset.signIn')}
               </Link>
             </div>
@@ -48,7 +49,7 @@ export function ResetPasswordPage() {
               <p role="alert">{t('message.resetLinkInvalid')}</p>
               <p className="mt-2 text-sm text-muted-foreground">{t('auth.reset.askAgain')}</p>
               <Link
-                to="/login"
+                to={paths.login}
                 className={buttonVariants({ variant: 'outline', className: 'mt-6' })}
               >
                 {t('auth.reset.backToLogin')}
@@ -75,7 +76,7 @@ export function ResetPasswordPage() {
                       ? t('auth.invitation.linkUnusable')
                       : failureMessage(t, reset.error, t('auth.reset.failed'))}
                   </p>
-                  <Link to="/login" className="mt-1 inline-block text-accent underline">
+                  <Link to={paths.login} className="mt-1 inline-block text-accent underline">
                     {t('auth.reset.backToLogin')}
                   </Link>
                 </div>

@@ -15,6 +15,7 @@ import { ClosingCallToAction } from './closing-call-to-action.tsx';
 import { Reveal, stagger } from './reveal.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { StatsPanel } from './stats-panel.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 const modelItems: { key: string; icon: LucideIcon }[] = [
   { key: 'item1', icon: CalendarRange },
@@ -155,7 +156,7 @@ export function AboutPage() {
         text={t('about.cta.text')}
         applyLabel={t('about.cta.apply')}
       >
-        <Link to="/services" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+        <Link to={paths.services} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
           {t('about.cta.ourServices')}
         </Link>
       </ClosingCallToAction>

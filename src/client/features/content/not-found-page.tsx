@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 export function NotFoundPage() {
   const { t } = useLanguage();
@@ -15,7 +16,7 @@ export function NotFoundPage() {
       </p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('notFound.title')}</h1>
       <p className="mt-4 text-muted-foreground">{t('notFound.description')}</p>
-      <Link to="/" className={buttonVariants({ className: 'mt-8' })}>
+      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
         {t('notFound.returnHome')}
       </Link>
     </main>

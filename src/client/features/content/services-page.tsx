@@ -8,6 +8,7 @@ import { ClosingCallToAction } from './closing-call-to-action.tsx';
 import { Reveal, stagger } from './reveal.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { serviceIcons } from './service-icons.ts';
+import { paths } from '../../../domain/routes.ts';
 
 const items = [1, 2, 3, 4];
 
@@ -99,7 +100,7 @@ export function ServicesPage() {
         text={t('services.cta.text')}
         applyLabel={t('services.cta.apply')}
       >
-        <Link to="/about" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+        <Link to={paths.about} className={buttonVariants({ size: 'lg', variant: 'outline' })}>
           {t('services.cta.aboutUs')}
         </Link>
       </ClosingCallToAction>

@@ -2,6 +2,7 @@ import { CircleCheck, Info } from 'lucide-react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 const steps = ['thankYou.step1', 'thankYou.step2', 'thankYou.step3'];
 
@@ -36,7 +37,7 @@ export function ThankYouPage() {
           <span>{t('thankYou.note')}</span>
         </p>
 
-        <Link to="/" className={buttonVariants({ size: 'lg', className: 'mt-10' })}>
+        <Link to={paths.home} className={buttonVariants({ size: 'lg', className: 'mt-10' })}>
           {t('thankYou.returnHome')}
         </Link>
       </div>

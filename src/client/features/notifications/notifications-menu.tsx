@@ -15,6 +15,7 @@ import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useNotifications } from './api/get-notifications.ts';
+import { paths } from '../../../domain/routes.ts';
 
 /** The bell in the top bar and its dropdown (spec section 2, Notifications dropdown). */
 export function NotificationsMenu() {
@@ -68,7 +69,7 @@ export function NotificationsMenu() {
     }
     if (notification.type === 'compensation' && notification.relatedId) {
       setOpen(false);
-      void navigate('/compensation');
+      void navigate(paths.compensation);
     }
   };
 

@@ -25,6 +25,7 @@ import {
   StatCard,
   WelcomeBanner,
 } from './dashboard-layout.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 export function AdminDashboardPage() {
   const { t } = useLanguage();
@@ -72,7 +73,7 @@ export function AdminDashboardPage() {
 
             <QuickActions>
               <ActionCard
-                to="/admin/applications"
+                to={paths.adminApplications}
                 title={t('dashboard.admin.reviewApplications')}
                 caption={
                   applications.total === 0
@@ -82,7 +83,7 @@ export function AdminDashboardPage() {
                 icon={FileText}
               />
               <ActionCard
-                to="/admin/task-requests"
+                to={paths.adminTaskRequests}
                 title={t('dashboard.admin.manageTasks')}
                 caption={
                   tasks.total === 0
@@ -92,7 +93,7 @@ export function AdminDashboardPage() {
                 icon={ClipboardList}
               />
               <ActionCard
-                to="/admin/users"
+                to={paths.adminUsers}
                 title={t('dashboard.admin.manageUsers')}
                 caption={t('dashboard.admin.usersCount', { count: users.total })}
                 icon={Users}
@@ -138,7 +139,7 @@ export function AdminDashboardPage() {
                 <ul className="mt-4 grid gap-2 text-sm">
                   <li>
                     <Link
-                      to="/"
+                      to={paths.home}
                       className="inline-flex items-center gap-2 text-accent hover:underline"
                     >
                       <ExternalLink className="size-4" aria-hidden="true" />
@@ -147,7 +148,7 @@ export function AdminDashboardPage() {
                   </li>
                   <li>
                     <Link
-                      to="/admin/applications"
+                      to={paths.adminApplications}
                       className="inline-flex items-center gap-2 text-accent hover:underline"
                     >
                       <FileText className="size-4" aria-hidden="true" />

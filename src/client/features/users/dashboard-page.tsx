@@ -22,14 +22,15 @@ import {
   StatCard,
   WelcomeBanner,
 } from './dashboard-layout.tsx';
+import { paths } from '../../../domain/routes.ts';
 
 /** Getting Started: each step leads where it is done, and is ticked once the figures show it. */
 function steps({ profile, tasks, totalEarnings }: InfluencerDashboard) {
   return [
-    { key: 'profile', to: '/settings', isDone: profile.completeness === 100 },
-    { key: 'tasks', to: '/tasks', isDone: tasks.open + tasks.completed > 0 },
-    { key: 'submit', to: '/tasks', isDone: tasks.completed > 0 },
-    { key: 'earnings', to: '/compensation', isDone: Number(totalEarnings) > 0 },
+    { key: 'profile', to: paths.settings, isDone: profile.completeness === 100 },
+    { key: 'tasks', to: paths.tasks, isDone: tasks.open + tasks.completed > 0 },
+    { key: 'submit', to: paths.tasks, isDone: tasks.completed > 0 },
+    { key: 'earnings', to: paths.compensation, isDone: Number(totalEarnings) > 0 },
   ] as const;
 }
 
@@ -80,19 +81,19 @@ export function DashboardPage() {
 
             <QuickActions>
               <ActionCard
-                to="/settings"
+                to={paths.settings}
                 title={t('dashboard.influencer.updateProfile')}
                 caption={t('dashboard.influencer.updateProfileCaption')}
                 icon={Settings}
               />
               <ActionCard
-                to="/tasks"
+                to={paths.tasks}
                 title={t('dashboard.influencer.myTasks')}
                 caption={t('dashboard.influencer.myTasksCaption')}
                 icon={ClipboardList}
               />
               <ActionCard
-                to="/compensation"
+                to={paths.compensation}
                 title={t('dashboard.influencer.myCompensation')}
                 caption={t('dashboard.influencer.myCompensationCaption')}
                 icon={DollarSign}

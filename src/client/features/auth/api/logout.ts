@@ -5,6 +5,7 @@ import { useLanguage } from '../../../app/language-provider.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
+import { paths } from '../../../../domain/routes.ts';
 
 export function logout(): Promise<void> {
   return apiFetch<void>('/api/auth/logout', { method: 'POST' });
@@ -27,7 +28,7 @@ export function useLogout() {
       // would make the pages still on screen ask for it again, as nobody.
       await new Promise<void>((resolve) => {
         onClosed.current = resolve;
-        void navigate('/');
+        void navigate(paths.home);
       });
       queryClient.setQueryData(currentUserQueryKey, null);
       toast({ title: t('auth.logout.successTitle'), description: t('auth.logout.success') });

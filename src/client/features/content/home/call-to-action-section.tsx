@@ -5,6 +5,7 @@ import { PublicApplyLink } from '../../../components/layout/public-apply-link.ts
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { Reveal } from '../reveal.tsx';
 import { SectionHeading } from '../section-heading.tsx';
+import { paths } from '../../../../domain/routes.ts';
 
 export function CallToActionSection() {
   const { t } = useLanguage();
@@ -27,7 +28,10 @@ export function CallToActionSection() {
           />
           <div className="mt-10 flex flex-wrap gap-3">
             <PublicApplyLink size="lg">{t('cta.apply')}</PublicApplyLink>
-            <Link to="/services" className={buttonVariants({ size: 'lg', variant: 'outline' })}>
+            <Link
+              to={paths.services}
+              className={buttonVariants({ size: 'lg', variant: 'outline' })}
+            >
               {t('cta.learnMore')}
               {/* The spec's words alone do not say where the link goes. */}
               <span className="sr-only"> {t('cta.learnMoreDestination')}</span>

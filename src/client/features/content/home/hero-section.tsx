@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../../app/language-provider.tsx';
 import { buttonVariants } from '../../../components/ui/button.tsx';
 import { useSite } from '../../../app/site-provider.tsx';
+import { paths } from '../../../../domain/routes.ts';
 
 const heroLines = ['hero.line1', 'hero.line2', 'hero.line3', 'hero.line4'] as const;
 
@@ -66,7 +67,7 @@ export function HeroSection() {
           {t('hero.subtitle')}
         </p>
         <div className="mt-10 flex flex-wrap gap-3">
-          <Link to="/services" className={buttonVariants({ size: 'lg' })}>
+          <Link to={paths.services} className={buttonVariants({ size: 'lg' })}>
             {t('hero.forInfluencers')}
           </Link>
           {fanSiteUrl && (
