@@ -12,7 +12,7 @@ import {
   submitApplication,
 } from '../support/applications.ts';
 import { createUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp;
@@ -20,9 +20,8 @@ afterEach(() => testApp.close());
 
 const day = 24 * 60 * 60 * 1000;
 
-async function adminCookie() {
-  const admin = await createUser(testApp.app.db, { isAdmin: true });
-  return (await signIn(testApp.app.db, admin)).cookie;
+async function signedInAdmin() {
+  return signedInClient(testApp.app, await createUser(testApp.app.db, { isAdmin: true }));
 }
 
 async function apply(fields: Record<string, string> = {}) {
@@ -31,21 +30,16 @@ async function apply(fields: Record<string, string> = {}) {
   return response.json<{ id: string }>().id;
 }
 
-const setStatus = (cookie: string, id: string, status: string) =>
-  testApp.app.inject({
-    method: 'PUT',
-    url: `/api/admin/applications-v2/${id}/status`,
-    headers: { cookie },
-    payload: { status },
-  });
+const setStatus = (admin: SignedInClient, id: string, status: string) =>
+  admin.put(`/api/admin/applications-v2/${id}/status`, { status });
 
 describe('without a mail server', () => {
   it('hands the invitation link to the administrator and writes the mail to the outbox', async () => {
     testApp = await createTestApp();
-    const cookie = await adminCookie();
+    const admin = await signedInAdmin();
     const id = await apply({ email: 'outbox@example.com', language: 'pt', firstName: 'Joana' });
 
-    const approved = await setStatus(cookie, id, 'approved');
+    const approved = await setStatus(admin, id, 'approved');
     expect(approved.statusCode).toBe(200);
     const { invitationUrl } = approved.json<{ invitationUrl?: string }>();
     expect(invitationUrl).toMatch(
@@ -62,12 +56,9 @@ describe('without a mail server', () => {
 
     // Anyone who is not an administrator never sees the link: the route is for administrators.
     const creator = await createUser(testApp.app.db);
-    const asCreator = await testApp.app.inject({
-      method: 'PUT',
-      url: `/api/admin/applications-v2/${id}/status`,
-      headers: { cookie: (await signIn(testApp.app.db, creator)).cookie },
-      payload: { status: 'approved' },
-    });
+    const asCreator = await (
+      await signedInClient(testApp.app, creator)
+    ).put(`/api/admin/applications-v2/${id}/status`, { status: 'approved' });
     expect(asCreator.statusCode).toBe(403);
   });
 });
@@ -79,33 +70,25 @@ describe('document retention', () => {
       { APPLICATION_DOCUMENT_RETENTION_DAYS: '30' },
       { clock: () => now },
     );
-    const cookie = await adminCookie();
+    const admin = await signedInAdmin();
     const rejected = await apply({ email: 'rejected@example.com' });
     const reconsidered = await apply({ email: 'reconsidered@example.com' });
     const pending = await apply({ email: 'pending@example.com' });
-    expect((await setStatus(cookie, rejected, 'rejected')).statusCode).toBe(200);
-    expect((await setStatus(cookie, reconsidered, 'rejected')).statusCode).toBe(200);
+    expect((await setStatus(admin, rejected, 'rejected')).statusCode).toBe(200);
+    expect((await setStatus(admin, reconsidered, 'rejected')).statusCode).toBe(200);
     now = new Date(now.getTime() + 2 * day);
-    expect((await setStatus(cookie, reconsidered, 'under_review')).statusCode).toBe(200);
+    expect((await setStatus(admin, reconsidered, 'under_review')).statusCode).toBe(200);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(3);
 
     const documentOf = async (id: string) => {
-      const list = await testApp.app.inject({
-        method: 'GET',
-        url: '/api/admin/applications-v2',
-        headers: { cookie },
-      });
+      const list = await admin.get('/api/admin/applications-v2');
       return list.json<Application[]>().find((entry) => entry.id === id)?.documentImageUrl;
     };
 
     now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day - 60_000);
     expect(await testApp.app.sweepApplicationDocuments()).toEqual({ deleted: 0, abandoned: 0 });
     const stillThere = await documentOf(rejected);
-    const shown = await testApp.app.inject({
-      method: 'GET',
-      url: stillThere ?? '',
-      headers: { cookie },
-    });
+    const shown = await admin.get(stillThere ?? '');
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
 
     now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day + 60_000);
@@ -114,11 +97,7 @@ describe('document retention', () => {
     expect(await documentOf(reconsidered)).not.toBeNull();
     expect(await documentOf(pending)).not.toBeNull();
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(2);
-    const gone = await testApp.app.inject({
-      method: 'GET',
-      url: stillThere ?? '',
-      headers: { cookie },
-    });
+    const gone = await admin.get(stillThere ?? '');
     expect(gone.statusCode).toBe(404);
     // The application itself stays, for the record of the decision.
     const row = await testApp.app.db
@@ -162,15 +141,11 @@ describe('the document key', () => {
   it('comes from DOCUMENT_ENCRYPTION_KEY when set, and nothing is written beside the data', async () => {
     testApp = await createTestApp({ DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
     expect(fs.existsSync(documentKeyFile(testApp.config.dataDir))).toBe(false);
-    const cookie = await adminCookie();
+    const admin = await signedInAdmin();
     const id = await apply();
-    const list = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/admin/applications-v2',
-      headers: { cookie },
-    });
+    const list = await admin.get('/api/admin/applications-v2');
     const url = list.json<Application[]>().find((entry) => entry.id === id)?.documentImageUrl ?? '';
-    const shown = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+    const shown = await admin.get(url);
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
   });
 });

@@ -2,19 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application } from '../../src/domain/applications.ts';
 import { applicationFields, samplePng, submitApplication } from '../support/applications.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
-import { signIn } from '../support/sign-in.ts';
+import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let testApp: TestApp;
 let admin: TestUser;
-let adminCookie: string;
+let asAdmin: SignedInClient;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <team@agency.example>' });
   admin = await createUser(testApp.app.db, { username: 'reviewer', isAdmin: true });
-  adminCookie = (await signIn(testApp.app.db, admin)).cookie;
+  asAdmin = await signedInClient(testApp.app, admin);
 });
 afterAll(async () => {
   await testApp.close();
@@ -28,22 +28,13 @@ async function apply(fields: Record<string, string>): Promise<string> {
 }
 
 const list = async () => {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: '/api/admin/applications-v2',
-    headers: { cookie: adminCookie },
-  });
+  const response = await asAdmin.get('/api/admin/applications-v2');
   expect(response.statusCode).toBe(200);
   return response.json<Application[]>();
 };
 
-const setStatus = (id: string, payload: Record<string, unknown>, cookie = adminCookie) =>
-  testApp.app.inject({
-    method: 'PUT',
-    url: `/api/admin/applications-v2/${id}/status`,
-    headers: { cookie },
-    payload,
-  });
+const setStatus = (id: string, payload: Record<string, unknown>) =>
+  asAdmin.put(`/api/admin/applications-v2/${id}/status`, payload);
 
 const login = (username: string, password: string) =>
   testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
@@ -186,11 +177,7 @@ describe('reviewing applications', () => {
     expect(reused.statusCode).toBe(400);
 
     // The welcome notice waits in the creator's bell, in Spanish.
-    const bell = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/notifications',
-      headers: { cookie: (await signIn(testApp.app.db, { id: account.id })).cookie },
-    });
+    const bell = await (await signedInClient(testApp.app, account)).get('/api/notifications');
     expect(JSON.stringify(bell.json())).toContain('Te damos la bienvenida a la agencia');
 
     // Approved is final: any later change is refused and nothing moves.
@@ -243,27 +230,17 @@ describe('reviewing applications', () => {
     const id = await apply({ email: 'ranged@example.com' });
     const documentImageUrl =
       (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
-    const ranged = await testApp.app.inject({
-      method: 'GET',
-      url: documentImageUrl,
-      headers: { cookie: adminCookie, range: 'bytes=8-23' },
-    });
+    const ranged = await asAdmin.get(documentImageUrl, { headers: { range: 'bytes=8-23' } });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 8-23/${samplePng.length}`);
     expect(ranged.rawPayload.equals(samplePng.subarray(8, 24))).toBe(true);
 
-    const whole = await testApp.app.inject({
-      method: 'GET',
-      url: documentImageUrl,
-      headers: { cookie: adminCookie },
-    });
+    const whole = await asAdmin.get(documentImageUrl);
     expect(whole.headers['content-length']).toBe(String(samplePng.length));
     expect(whole.headers['accept-ranges']).toBe('bytes');
 
-    const beyond = await testApp.app.inject({
-      method: 'GET',
-      url: documentImageUrl,
-      headers: { cookie: adminCookie, range: `bytes=${samplePng.length + 10}-` },
+    const beyond = await asAdmin.get(documentImageUrl, {
+      headers: { range: `bytes=${samplePng.length + 10}-` },
     });
     expect(beyond.statusCode).toBe(416);
   });
@@ -273,11 +250,7 @@ describe('reviewing applications', () => {
     const documentImageUrl =
       (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
 
-    const shown = await testApp.app.inject({
-      method: 'GET',
-      url: documentImageUrl,
-      headers: { cookie: adminCookie },
-    });
+    const shown = await asAdmin.get(documentImageUrl);
     expect(shown.statusCode).toBe(200);
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
     expect(shown.headers).toMatchObject({
@@ -288,11 +261,7 @@ describe('reviewing applications', () => {
     });
 
     const creator = await createUser(testApp.app.db);
-    const asCreator = await testApp.app.inject({
-      method: 'GET',
-      url: documentImageUrl,
-      headers: { cookie: (await signIn(testApp.app.db, creator)).cookie },
-    });
+    const asCreator = await (await signedInClient(testApp.app, creator)).get(documentImageUrl);
     expect(asCreator.statusCode).toBe(403);
     expect(asCreator.json()).toEqual({ message: 'Only administrators can do this.' });
     const anonymous = await testApp.app.inject({ method: 'GET', url: documentImageUrl });
@@ -301,11 +270,7 @@ describe('reviewing applications', () => {
 
     // Each opening by an administrator is recorded and listed with the application, newest first;
     // the refused attempts are not.
-    await testApp.app.inject({
-      method: 'GET',
-      url: documentImageUrl,
-      headers: { cookie: adminCookie },
-    });
+    await asAdmin.get(documentImageUrl);
     const { documentViews } = (await list()).find((entry) => entry.id === id)!;
     expect(documentViews).toEqual([
       { viewerUsername: 'reviewer', viewedAt: expect.any(String) },
@@ -313,11 +278,7 @@ describe('reviewing applications', () => {
     ]);
     expect(documentViews[0]!.viewedAt >= documentViews[1]!.viewedAt).toBe(true);
 
-    const unknown = await testApp.app.inject({
-      method: 'GET',
-      url: '/objects/uploads/00000000-0000-4000-8000-000000000000',
-      headers: { cookie: adminCookie },
-    });
+    const unknown = await asAdmin.get('/objects/uploads/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -326,18 +287,10 @@ describe('reviewing applications', () => {
     await setStatus(id, { status: 'under_review', adminNotes: 'A note that goes too' });
     const documentImageUrl =
       (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
-    const erased = await testApp.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/applications-v2/${id}`,
-      headers: { cookie: adminCookie },
-    });
+    const erased = await asAdmin.delete(`/api/admin/applications-v2/${id}`);
     expect(erased.statusCode).toBe(204);
     expect((await list()).some((entry) => entry.id === id)).toBe(false);
-    const gone = await testApp.app.inject({
-      method: 'GET',
-      url: documentImageUrl,
-      headers: { cookie: adminCookie },
-    });
+    const gone = await asAdmin.get(documentImageUrl);
     expect(gone.statusCode).toBe(404);
     expect(
       await testApp.app.db
@@ -346,11 +299,7 @@ describe('reviewing applications', () => {
         .where('applicationId', '=', id)
         .execute(),
     ).toEqual([]);
-    const again = await testApp.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/applications-v2/${id}`,
-      headers: { cookie: adminCookie },
-    });
+    const again = await asAdmin.delete(`/api/admin/applications-v2/${id}`);
     expect(again.statusCode).toBe(404);
   });
 
@@ -358,11 +307,7 @@ describe('reviewing applications', () => {
     const before = (await list()).length;
     const pendingBefore = (await list()).filter((entry) => entry.status === 'pending').length;
     await apply({ email: 'dashboard@example.com' });
-    const dashboard = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/admin/dashboard',
-      headers: { cookie: adminCookie },
-    });
+    const dashboard = await asAdmin.get('/api/admin/dashboard');
     expect(dashboard.json()).toMatchObject({
       applications: { total: before + 1, pending: pendingBefore + 1 },
     });
