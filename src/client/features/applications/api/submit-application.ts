@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ApplicationFields } from '../../../../domain/applications.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiUpload } from '../../../lib/api-upload.ts';
 
 export interface ApplicationSubmission {
   fields: ApplicationFields;
@@ -10,6 +10,7 @@ export interface ApplicationSubmission {
 /**
  * POST /api/applications-v2 as multipart (spec section 7): the text fields first, social accounts
  * as JSON text, and the document last, so the server has every field before the file streams in.
+ * Sent through `apiUpload`, the one way files go up; the wizard shows no progress of its own.
  */
 export function submitApplication({ fields, idDocument }: ApplicationSubmission): Promise<unknown> {
   const body = new FormData();
@@ -18,7 +19,7 @@ export function submitApplication({ fields, idDocument }: ApplicationSubmission)
   body.append('socialAccounts', JSON.stringify(socialAccounts));
   if (heardAboutUs !== undefined) body.append('heardAboutUs', heardAboutUs);
   body.append('idDocument', idDocument);
-  return apiFetch('/api/applications-v2', { method: 'POST', body });
+  return apiUpload('/api/applications-v2', body);
 }
 
 export function useSubmitApplication() {
