@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { mailPlugin } from './mail/mailer.ts';
@@ -22,6 +18,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { unreadBodiesPlugin } from './plugins/unread-bodies.ts';
 import { storagePlugin } from './storage/storage.ts';
 
