@@ -1,29 +1,33 @@
-import { Clock, Mail, MapPin, Search, Share2 } from 'lucide-react';
+import { Clock, Mail, MapPin, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Application } from '../../../domain/applications.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
+import { listPageSize, pageOf } from '../../components/list/paginate.ts';
+import { Pagination } from '../../components/list/pagination.tsx';
+import { SearchBox } from '../../components/list/search-box.tsx';
+import { applicationStatusTone, StatusBadge } from '../../components/list/status-badge.tsx';
+import { useListParams } from '../../components/list/use-list-params.ts';
+import { Select } from '../../components/ui/input.tsx';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { useApplications } from './api/get-applications.ts';
 import { filterApplications, statusFilters, type StatusFilter } from './filter-applications.ts';
 import { optionLabel } from './option-label.ts';
 import { ReviewApplicationDialog } from './review-application-dialog.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
-function isStatusFilter(value: string): value is StatusFilter {
+function isStatusFilter(value: string | undefined): value is StatusFilter {
+  if (value === undefined) return false;
   return (statusFilters as readonly string[]).includes(value);
 }
 
 export function AdminApplicationsPage() {
   const { t } = useLanguage();
   const applications = useApplications();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const { page, q, filters, setPage, setFilters } = useListParams(['status']);
+  const status = isStatusFilter(filters.status) ? filters.status : 'all';
   const [reviewingId, setReviewingId] = useState<string | null>(null);
-  const searchId = useId();
   const statusId = useId();
   // Read from the list each render, so the dialog shows the application as saved after an update.
   const reviewing = applications.data?.find((application) => application.id === reviewingId);
@@ -33,23 +37,11 @@ export function AdminApplicationsPage() {
       <PageHeader title={t('page.adminApplications')} subtitle={t('applications.subtitle')} />
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            {t('applications.search')}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('applications.searchPlaceholder')}
-            className="pl-9"
-          />
-        </div>
+        <SearchBox
+          label={t('applications.search')}
+          placeholder={t('applications.searchPlaceholder')}
+          className="flex-1"
+        />
         <div className="sm:w-56">
           <label htmlFor={statusId} className="sr-only">
             {t('applications.statusFilter')}
@@ -58,7 +50,8 @@ export function AdminApplicationsPage() {
             id={statusId}
             value={status}
             onChange={(event) => {
-              if (isStatusFilter(event.target.value)) setStatus(event.target.value);
+              const next = event.target.value;
+              if (isStatusFilter(next)) setFilters({ status: next === 'all' ? undefined : next });
             }}
           >
             {statusFilters.map((value) => (
@@ -74,12 +67,9 @@ export function AdminApplicationsPage() {
 
       <QueryState query={applications}>
         {(list) => {
-          const shown = filterApplications(list, search, status);
+          const shown = filterApplications(list, q, status);
           return (
             <>
-              <p role="status" className="text-sm text-muted-foreground">
-                {t('applications.count', { shown: shown.length, total: list.length })}
-              </p>
               {shown.length === 0 ? (
                 <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
                   {t('applications.empty')}
@@ -89,7 +79,7 @@ export function AdminApplicationsPage() {
                   aria-label={t('applications.listLabel')}
                   className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
                 >
-                  {shown.map((application) => (
+                  {pageOf(shown, page, listPageSize).map((application) => (
                     <li key={application.id}>
                       <ApplicationCard
                         application={application}
@@ -99,6 +89,13 @@ export function AdminApplicationsPage() {
                   ))}
                 </ul>
               )}
+              <Pagination
+                page={page}
+                pageSize={listPageSize}
+                total={shown.length}
+                onPageChange={setPage}
+                noun={t('applications.noun')}
+              />
             </>
           );
         }}
@@ -122,7 +119,9 @@ function ApplicationCard({
     <Card className="flex h-full flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-semibold break-words">{name}</h2>
-        <StatusBadge status={application.status} />
+        <StatusBadge tone={applicationStatusTone[application.status]}>
+          {t(`applications.status.${application.status}`)}
+        </StatusBadge>
       </div>
       <ul className="grid gap-2 text-sm text-muted-foreground">
         <li className="flex items-center gap-2">

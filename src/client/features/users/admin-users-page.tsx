@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, KeyRound, Pencil, Plus, Search, Trash2, UserRound } from 'lucide-react';
+import { Eye, KeyRound, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { adminPasswordChangeRequestSchema, type User } from '../../../domain/users.ts';
@@ -8,7 +8,11 @@ import { PageHeader, PageMain, QueryState } from '../../components/layout/page.t
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { Input, Select } from '../../components/ui/input.tsx';
+import { listPageSize, pageOf } from '../../components/list/paginate.ts';
+import { Pagination } from '../../components/list/pagination.tsx';
+import { SearchBox } from '../../components/list/search-box.tsx';
+import { useListParams } from '../../components/list/use-list-params.ts';
+import { Select } from '../../components/ui/input.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -22,7 +26,12 @@ import { formatDate } from '../../lib/format.ts';
 import { fullName } from './format.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
 
-type RoleFilter = 'all' | 'admin' | 'user';
+const roleFilters = ['all', 'admin', 'user'] as const;
+type RoleFilter = (typeof roleFilters)[number];
+
+function isRoleFilter(value: string | undefined): value is RoleFilter {
+  return (roleFilters as readonly (string | undefined)[]).includes(value);
+}
 
 type OpenDialog =
   { kind: 'create' } | { kind: 'view' | 'edit' | 'password' | 'delete'; user: User } | null;
@@ -40,8 +49,8 @@ function matches(user: User, search: string, role: RoleFilter): boolean {
 export function AdminUsersPage() {
   const { t } = useLanguage();
   const users = useUsers();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<RoleFilter>('all');
+  const { page, q, filters, setPage, setFilters } = useListParams(['role']);
+  const role = isRoleFilter(filters.role) ? filters.role : 'all';
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
 
@@ -58,23 +67,13 @@ export function AdminUsersPage() {
         }
       />
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-3 left-3 size-4 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('users.searchPlaceholder')}
-            aria-label={t('users.search')}
-            className="pl-9"
-          />
-        </div>
+        <SearchBox label={t('users.search')} placeholder={t('users.searchPlaceholder')} />
         <Select
           value={role}
-          onChange={(event) => setRole(event.target.value as RoleFilter)}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (isRoleFilter(next)) setFilters({ role: next === 'all' ? undefined : next });
+          }}
           aria-label={t('users.roleFilter')}
         >
           <option value="all">{t('users.filter.all')}</option>
@@ -85,7 +84,7 @@ export function AdminUsersPage() {
 
       <QueryState query={users}>
         {(list) => {
-          const shown = list.filter((user) => matches(user, search, role));
+          const shown = list.filter((user) => matches(user, q, role));
           if (shown.length === 0) {
             return (
               <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
@@ -94,16 +93,25 @@ export function AdminUsersPage() {
             );
           }
           return (
-            <ul
-              className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
-              aria-label={t('users.listLabel')}
-            >
-              {shown.map((user) => (
-                <li key={user.id}>
-                  <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul
+                className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+                aria-label={t('users.listLabel')}
+              >
+                {pageOf(shown, page, listPageSize).map((user) => (
+                  <li key={user.id}>
+                    <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination
+                page={page}
+                pageSize={listPageSize}
+                total={shown.length}
+                onPageChange={setPage}
+                noun={t('users.noun')}
+              />
+            </>
           );
         }}
       </QueryState>
