@@ -15,7 +15,7 @@ import { timeAgo } from '../../lib/relative-time.ts';
 import { useApplications } from './api/get-applications.ts';
 import { filterApplications, statusFilters, type StatusFilter } from './filter-applications.ts';
 import { optionLabel } from './option-label.ts';
-import { ReviewApplicationDialog } from './review-application-dialog.tsx';
+import { ReviewApplicationDialog } from './review-dialog/review-application-dialog.tsx';
 
 function isStatusFilter(value: string | undefined): value is StatusFilter {
   if (value === undefined) return false;

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useLanguage } from '../../../app/language-provider.tsx';
+
+/** The label-and-value grid every tab of the review uses. */
+export function Details({ children }: { children: ReactNode }) {
+  return <dl className="grid gap-4 sm:grid-cols-2">{children}</dl>;
+}
+
+export function Detail({
+  label,
+  children,
+  wide,
+}: {
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-1 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function FormattedDate({ iso }: { iso: string }) {
+  const { language } = useLanguage();
+  const date = new Date(iso);
+  return (
+    <time dateTime={iso} title={date.toLocaleString(language)}>
+      {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
+    </time>
+  );
+}

@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Lock } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  applicationStatuses,
+  applicationStatusUpdateSchema,
+  type Application,
+  type ApplicationStatusUpdate,
+} from '../../../../domain/applications.ts';
+import { useLanguage } from '../../../app/language-provider.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DialogFooter } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Select, Textarea } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { errorMessage } from '../../../lib/api-fetch.ts';
+import { translateMessage } from '../../../lib/messages.ts';
+import { useUpdateApplicationStatus } from '../api/update-application-status.ts';
+import { EraseApplication } from './erase-application.tsx';
+import { PreviousNotes } from './previous-notes.tsx';
+
+type StatusFormInput = z.input<typeof applicationStatusUpdateSchema>;
+
+/**
+ * The review's decision: a status, an optional note, and the earlier notes. An approved
+ * application is locked: approval created an account, and changing it again could create a
+ * second one (spec section 4).
+ */
+export function StatusForm({
+  application,
+  onClose,
+  onInvitation,
+}: {
+  application: Application;
+  onClose: () => void;
+  onInvitation: (url: string) => void;
+}) {
+  const { t } = useLanguage();
+  const update = useUpdateApplicationStatus();
+  const [failure, setFailure] = useState<string>();
+  const form = useForm<StatusFormInput, unknown, ApplicationStatusUpdate>({
+    resolver: zodResolver(applicationStatusUpdateSchema),
+    defaultValues: { adminNotes: '' },
+  });
+  const isLocked = application.status === 'approved';
+
+  const onSubmit = form.handleSubmit(
+    ({ status, adminNotes }) => {
+      if (isLocked || update.isPending) return;
+      setFailure(undefined);
+      update.mutate(
+        { id: application.id, status, ...(adminNotes ? { adminNotes } : {}) },
+        {
+          onSuccess: (saved) => {
+            toast({
+              title: t('applications.updatedTitle'),
+              description: t('applications.updatedDescription', {
+                name: `${application.firstName} ${application.lastName}`,
+                status: t(`applications.status.${status}`),
+              }),
+            });
+            // The link must stay on screen to be copied; otherwise the review is done.
+            if (saved.invitationUrl) onInvitation(saved.invitationUrl);
+            else onClose();
+          },
+          onError: (error) => {
+            const description = translateMessage(
+              t,
+              errorMessage(error, t('applications.updateFailed')),
+            );
+            setFailure(description);
+            toast({
+              variant: 'destructive',
+              title: t('applications.updateFailedTitle'),
+              description,
+            });
+          },
+        },
+      );
+    },
+    // No status chosen: said beside the field too, as a toast sits beneath the open modal dialog.
+    () =>
+      toast({
+        variant: 'destructive',
+        title: t('applications.missingTitle'),
+        description: t('applications.missingDescription'),
+      }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 border-t border-border pt-6">
+      {isLocked && (
+        <div className="flex items-start gap-3 rounded-lg border border-green-400/40 bg-green-400/10 p-4 text-sm">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-300" aria-hidden="true" />
+          <div>
+            <p className="font-semibold text-green-200">{t('applications.approvedBanner')}</p>
+            <p className="mt-1 text-muted-foreground">{t('applications.approvedBannerHint')}</p>
+          </div>
+        </div>
+      )}
+      <Controller
+        control={form.control}
+        name="status"
+        render={({ field, fieldState }) => (
+          <Field
+            label={t('applications.statusLabel')}
+            error={fieldState.error ? t('applications.missingDescription') : undefined}
+          >
+            {(control) => (
+              <Select
+                {...control}
+                ref={field.ref}
+                name={field.name}
+                value={field.value ?? ''}
+                disabled={isLocked}
+                onBlur={field.onBlur}
+                onChange={(event) => field.onChange(event.target.value)}
+              >
+                <option value="" disabled>
+                  {t('applications.statusPlaceholder')}
+                </option>
+                {applicationStatuses.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`applications.status.${value}`)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        )}
+      />
+      <Field label={t('applications.notesLabel')}>
+        {(control) => (
+          <Textarea
+            {...control}
+            {...form.register('adminNotes')}
+            disabled={isLocked}
+            placeholder={t('applications.notesPlaceholder')}
+            rows={3}
+          />
+        )}
+      </Field>
+      <PreviousNotes notes={application.notes} />
+      {failure !== undefined && (
+        <div
+          role="alert"
+          className="rounded-lg border border-destructive bg-destructive/15 p-3 text-sm"
+        >
+          <p className="font-semibold">{t('applications.updateFailedTitle')}</p>
+          <p className="mt-1">{failure}</p>
+        </div>
+      )}
+      <DialogFooter>
+        <EraseApplication application={application} onErased={onClose} />
+        <Button variant="outline" onClick={onClose}>
+          {t('applications.cancel')}
+        </Button>
+        <Button type="submit" disabled={isLocked || update.isPending}>
+          {isLocked && <Lock aria-hidden="true" />}
+          {isLocked
+            ? t('applications.statusLocked')
+            : update.isPending
+              ? t('applications.updating')
+              : t('applications.update')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

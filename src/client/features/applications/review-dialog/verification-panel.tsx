@@ -1,0 +1,20 @@
+import type { Application } from '../../../../domain/applications.ts';
+import { useLanguage } from '../../../app/language-provider.tsx';
+import { Detail, Details } from './details.tsx';
+import { DocumentPreview, DocumentViews } from './document-preview.tsx';
+
+export function VerificationPanel({ application }: { application: Application }) {
+  const { t } = useLanguage();
+  return (
+    <div className="grid gap-4">
+      <Details>
+        <Detail label={t('apply.label.documentType')}>
+          {t(`applications.documentType.${application.documentType}`)}
+        </Detail>
+        <Detail label={t('apply.label.documentNumber')}>{application.documentNumber}</Detail>
+      </Details>
+      <DocumentPreview application={application} />
+      {application.documentImageUrl && <DocumentViews views={application.documentViews} />}
+    </div>
+  );
+}
