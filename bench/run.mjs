@@ -6,6 +6,7 @@ for (const benchmark of [
   'bench/bundle.mjs',
   'bench/render.mjs',
   'bench/application-upload.mjs',
+  'bench/serialize.mjs',
 ]) {
   execFileSync(process.execPath, [benchmark], { stdio: 'inherit' });
 }
