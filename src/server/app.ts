@@ -15,6 +15,7 @@ import { adminUserRoutes, ownAccountRoutes } from './modules/users/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { depsPlugin, type Clock } from './plugins/deps.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -29,8 +30,8 @@ export interface BuildOptions {
   clientDir?: string;
   /** Where log lines go; defaults to stdout (tests read them to check what a 5xx logs). */
   logStream?: { write(line: string): void };
-  /** The time as time-dependent modules see it; tests move it forward (applications sweep). */
-  clock?: () => Date;
+  /** The time as the whole application sees it; tests move it (due dates, retention). */
+  clock?: Clock;
 }
 
 function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Socket) {
@@ -77,9 +78,10 @@ export async function buildApp(
   await app.register(unreadBodiesPlugin);
   await app.register(securityPlugin, { config });
   await app.register(databasePlugin, { config, handle: options.database });
-  await app.register(accessPlugin);
   await app.register(mailPlugin, { config });
   await app.register(storagePlugin, { config });
+  await app.register(depsPlugin, { config, clock: options.clock });
+  await app.register(accessPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
@@ -87,7 +89,7 @@ export async function buildApp(
   await app.register(adminUserRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
-  await app.register(applicationRoutes, { config, clock: options.clock });
+  await app.register(applicationRoutes);
   await app.register(contentRoutes, { config });
 
   await app.register(clientPlugin, { clientDir: options.clientDir });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../src/domain/notifications.ts';
-import { notify } from '../../src/server/modules/notifications/notify.ts';
 import { createNotification, createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -121,7 +120,7 @@ describe('notify()', () => {
   it('puts a notification in the person’s bell, in their language when given in each', async () => {
     const sofia = await createUser(testApp.app.db, { preferredLanguage: 'pt' });
     const compensationId = randomUUID();
-    await notify(testApp.app.db, sofia.id, {
+    await testApp.app.deps.notify(testApp.app.db, sofia.id, {
       type: 'compensation',
       title: { en: 'Payment published', es: 'Pago publicado', pt: 'Pagamento publicado' },
       message: 'January 2026: $1,000.00',
@@ -141,13 +140,21 @@ describe('notify()', () => {
 
   it('refuses an empty title or message with the spec messages', async () => {
     await expect(
-      notify(testApp.app.db, maria.id, { type: 'system', title: ' ', message: 'x' }),
+      testApp.app.deps.notify(testApp.app.db, maria.id, {
+        type: 'system',
+        title: ' ',
+        message: 'x',
+      }),
     ).rejects.toThrow('Title is required');
     await expect(
-      notify(testApp.app.db, maria.id, { type: 'system', title: 'x', message: '' }),
+      testApp.app.deps.notify(testApp.app.db, maria.id, {
+        type: 'system',
+        title: 'x',
+        message: '',
+      }),
     ).rejects.toThrow('Message is required');
     await expect(
-      notify(testApp.app.db, '', { type: 'system', title: 'x', message: 'y' }),
+      testApp.app.deps.notify(testApp.app.db, '', { type: 'system', title: 'x', message: 'y' }),
     ).rejects.toThrow('User ID is required');
   });
 });

@@ -154,6 +154,8 @@ describe('a malformed multipart body', () => {
     'a hundred parts': `${Array.from({ length: 100 }, (_, n) => part(`p${n}`, 'x')).join('')}${end}`,
     'a field of 100 KB': `${part('firstName', 'x'.repeat(100 * 1024))}${fields}${part('idDocument', png, 'id.png')}${end}`,
     'no closing boundary': `${fields}${part('idDocument', png, 'id.png')}`,
+    'a file cut off where the body ends': `${fields}--${boundary}\r\nContent-Disposition: form-data; name="idDocument"; filename="id.png"\r\nContent-Type: image/png\r\n\r\n${png.slice(0, 40)}`,
+    'the file first and cut off': `--${boundary}\r\nContent-Disposition: form-data; name="idDocument"; filename="id.png"\r\n\r\n${png.slice(0, 40)}`,
     'two files': `${fields}${part('idDocument', png, 'a.png')}${part('idDocument', png, 'b.png')}${end}`,
   };
 

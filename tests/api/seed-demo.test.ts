@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Application } from '../../src/domain/applications.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
-import { loadDocumentKey } from '../../src/server/storage/document-cipher.ts';
-import { createDocumentVault } from '../../src/server/storage/documents.ts';
 import { createUser } from '../support/factories.ts';
 import { createTestApp, testAdmin, type TestApp } from '../support/test-app.ts';
 
@@ -15,7 +13,7 @@ const login = (username: string, password: string) =>
 describe('npm run seed:demo', () => {
   it('creates a demo agency whose documented logins work, and a second run adds nothing', async () => {
     testApp = await createTestApp();
-    expect(await seedDemo(testApp.app.db)).toBe('seeded');
+    expect(await seedDemo(testApp.app.deps)).toBe('seeded');
 
     const admin = await login('demo_admin', 'demo-admin-pass');
     expect(admin.json()).toMatchObject({ isAdmin: true });
@@ -46,7 +44,7 @@ describe('npm run seed:demo', () => {
     expect((await login(testAdmin.username, testAdmin.password)).statusCode).toBe(200);
 
     const users = await testApp.app.db.selectFrom('users').select('id').execute();
-    expect(await seedDemo(testApp.app.db)).toBe('already-seeded');
+    expect(await seedDemo(testApp.app.deps)).toBe('already-seeded');
     expect(await testApp.app.db.selectFrom('users').select('id').execute()).toHaveLength(
       users.length,
     );
@@ -54,13 +52,7 @@ describe('npm run seed:demo', () => {
 
   it('adds applications in every status, with ID documents an administrator can open', async () => {
     testApp = await createTestApp();
-    const key = await loadDocumentKey({
-      configured: undefined,
-      dataDir: testApp.config.dataDir,
-      isProduction: false,
-      log: testApp.app.log,
-    });
-    await seedDemo(testApp.app.db, new Date(), createDocumentVault(testApp.app.storage, key));
+    await seedDemo(testApp.app.deps);
     const admin = await login('demo_admin', 'demo-admin-pass');
     const cookie = `sid=${admin.cookies.find((c) => c.name === 'sid')?.value}`;
     const list = await testApp.app.inject({
@@ -96,7 +88,7 @@ describe('npm run seed:demo', () => {
   it('refuses a database that holds real accounts, adding nothing', async () => {
     testApp = await createTestApp();
     await createUser(testApp.app.db, { username: 'real_creator' });
-    expect(await seedDemo(testApp.app.db)).toEqual({ refused: ['real_creator'] });
+    expect(await seedDemo(testApp.app.deps)).toEqual({ refused: ['real_creator'] });
     expect((await login('demo_admin', 'demo-admin-pass')).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
-import { loadDocumentKey } from '../storage/document-cipher.ts';
-import { createDocumentVault } from '../storage/documents.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { createDeps } from '../plugins/deps.ts';
 import { createLocalStorage, storageDir } from '../storage/storage.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -9,19 +9,22 @@ import { demoLogins, seedDemo } from './seed-demo.ts';
 // `npm run seed:demo`: a small demo agency for someone trying the product.
 const config = loadConfig();
 const handle = openDatabase(config);
+const log = {
+  info: (_details: unknown, message?: string) => console.log(message),
+  warn: (_details: unknown, message?: string) => console.warn(message),
+  error: (_details: unknown, message?: string) => console.error(message),
+};
 try {
   await migrateToLatest(handle);
-  const key = await loadDocumentKey({
-    configured: config.documents.encryptionKey,
-    dataDir: config.dataDir,
-    isProduction: config.isProduction,
-    log: {
-      info: (_details, message) => console.log(message),
-      warn: (_details, message) => console.warn(message),
-    },
+  const deps = await createDeps({
+    db: handle.db,
+    dialect: handle.dialect,
+    storage: createLocalStorage(storageDir(config.dataDir)),
+    mailer: createMailer(config, log as never),
+    config,
+    log: log as never,
   });
-  const documents = createDocumentVault(createLocalStorage(storageDir(config.dataDir)), key);
-  const outcome = await seedDemo(handle.db, new Date(), documents);
+  const outcome = await seedDemo(deps);
   if (typeof outcome === 'object') {
     console.error(
       `Refusing to add demo data: this database holds real accounts (${outcome.refused.slice(0, 5).join(', ')}${outcome.refused.length > 5 ? ', ...' : ''}).\n` +

@@ -3,10 +3,9 @@ import { Readable } from 'node:stream';
 import type { ApplicationStatus } from '../../domain/applications.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { TaskStatus } from '../../domain/tasks.ts';
-import { notify } from '../modules/notifications/notify.ts';
 import { createUserAccount } from '../modules/users/service.ts';
-import { storedDocumentKey, type DocumentVault } from '../storage/documents.ts';
-import type { Db } from './database.ts';
+import type { Deps } from '../plugins/deps.ts';
+import { storedDocumentKey } from '../storage/documents.ts';
 import { demoPng } from './demo-png.ts';
 
 /** Every demo account's email is at this domain; that is how the seed recognises its own. */
@@ -128,12 +127,9 @@ const tasks: { title: string; description: string; dueInDays: number; status: Ta
  * Fills the database with a small demo agency. Refuses when it holds anyone besides the first
  * administrator and the demo accounts, so it can never mix invented people into a real agency.
  */
-export async function seedDemo(
-  db: Db,
-  now = new Date(),
-  /** Where demo ID documents go; without it the demo applications have none. */
-  documents?: DocumentVault,
-): Promise<SeedOutcome> {
+export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
+  const { db, documents } = deps;
+  const now = deps.clock();
   const firstAdmin = await db
     .selectFrom('users')
     .select('id')
@@ -155,7 +151,7 @@ export async function seedDemo(
     .executeTakeFirst();
   if (existing) return 'already-seeded';
 
-  const admin = await createUserAccount(db, {
+  const admin = await createUserAccount(deps, {
     username: 'demo_admin',
     email: `admin@${demoEmailDomain}`,
     password: 'demo-admin-pass',
@@ -166,7 +162,7 @@ export async function seedDemo(
   const people = [];
   for (const creator of creators) {
     people.push(
-      await createUserAccount(db, {
+      await createUserAccount(deps, {
         username: creator.username,
         email: `${creator.username.replace('demo_', '')}@${demoEmailDomain}`,
         password: 'demo-creator-pass',
@@ -249,7 +245,7 @@ export async function seedDemo(
       })
       .execute();
     if (published) {
-      await notify(db, person.id, {
+      await deps.notify(db, person.id, {
         type: 'compensation',
         relatedId: id,
         title: {
@@ -263,10 +259,10 @@ export async function seedDemo(
   }
   for (const applicant of applicants) {
     const stamp = new Date(now.getTime() - applicant.daysAgo * 86_400_000).toISOString();
-    const documentId = documents
-      ? await documents.receive(Readable.from([demoPng(360, 240, applicant.colour)]))
-      : undefined;
-    if (documentId && documents) await documents.keep(documentId);
+    const documentId = await documents.receive(
+      Readable.from([demoPng(360, 240, applicant.colour)]),
+    );
+    await documents.keep(documentId);
     const id = randomUUID();
     const decided = applicant.status !== 'pending';
     await db
@@ -291,8 +287,8 @@ export async function seedDemo(
         ]),
         documentType: 'passport',
         documentNumber: `P${(1_000_000 + applicant.daysAgo * 4321).toString()}`,
-        documentFileKey: documentId ? storedDocumentKey(documentId) : null,
-        documentFileType: documentId ? 'image/png' : null,
+        documentFileKey: storedDocumentKey(documentId),
+        documentFileType: 'image/png',
         personalMessage: `Hi, I am ${applicant.firstName}. I create lifestyle and fitness content and I am looking for a team that helps me plan, grow and earn from it.`,
         heardAboutUs: 'Social Media',
         language: applicant.language,
@@ -320,7 +316,7 @@ export async function seedDemo(
     }
   }
 
-  await notify(db, maria.id, {
+  await deps.notify(db, maria.id, {
     type: 'task',
     title: { en: 'New task assigned', es: 'Nueva tarea asignada', pt: 'Nova tarefa atribuída' },
     message: tasks[0]?.title ?? '',

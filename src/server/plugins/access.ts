@@ -86,7 +86,7 @@ export const accessPlugin = fp(
       if (access === undefined) return;
       const token = request.cookies[sessionCookieName];
       if (token) {
-        const userId = await resolveSession(app.db, token);
+        const userId = await resolveSession(app.db, token, app.deps.clock());
         const row = userId ? await findUserById(app.db, userId) : undefined;
         request.user = row ? toUser(row) : null;
       }
@@ -104,7 +104,7 @@ export const accessPlugin = fp(
 
     let sweeper: NodeJS.Timeout | undefined;
     const sweep = () =>
-      sweepExpiredSessions(app.db).catch((error: unknown) =>
+      sweepExpiredSessions(app.db, app.deps.clock()).catch((error: unknown) =>
         app.log.warn({ err: error }, 'Session sweep failed'),
       );
     app.addHook('onReady', async () => {
@@ -113,5 +113,5 @@ export const accessPlugin = fp(
     });
     app.addHook('onClose', async () => clearInterval(sweeper));
   },
-  { name: 'access', dependencies: ['database'] },
+  { name: 'access', dependencies: ['database', 'deps'] },
 );

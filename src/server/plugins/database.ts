@@ -5,7 +5,6 @@ import type { Config } from '../config.ts';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedTranslations } from '../modules/content/repository.ts';
-import { ensureAdministrator } from '../modules/users/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +27,6 @@ export const databasePlugin = fp(
     if (applied.length) app.log.info({ migrations: applied }, 'Applied database migrations');
     const added = await seedTranslations(handle.db, catalogues);
     if (added) app.log.info({ added }, 'Added new translation keys');
-    await ensureAdministrator(handle.db, options.config.admin, app.log);
   },
   { name: 'database' },
 );

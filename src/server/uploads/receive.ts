@@ -168,9 +168,13 @@ export async function receiveUpload<T>(
     .on('field', (name, value, _nameTruncated, truncated) =>
       queue.push({ type: 'field', name, value, truncated }),
     )
-    .on('file', (name, stream, fileName) =>
-      queue.push({ type: 'file', name, fileName: fileName ?? 'file', stream }),
-    )
+    .on('file', (name, stream, fileName) => {
+      // The parser reports a body cut short on the file stream, maybe before anyone reads it:
+      // a listener from the start keeps that from being an uncaught error. Whoever reads the
+      // stream still sees the error.
+      stream.on('error', () => {});
+      queue.push({ type: 'file', name, fileName: fileName ?? 'file', stream });
+    })
     .on('fieldsLimit', () => stop(new HttpError(400, rules.messages.unreadable)))
     .on('partsLimit', () => stop(new HttpError(400, rules.messages.unreadable)))
     .on('filesLimit', () => stop(fieldIssue(rules.fileField, rules.messages.tooManyFiles)))

@@ -109,6 +109,20 @@ const nothingRelated: Related = { notes: [], documentViews: [] };
  * Every application, newest first, each with its whole note history (oldest note first) and
  * the views of its document (newest first).
  */
+/** How many applications there are, and how many await a first look. */
+export async function countApplications(db: Db): Promise<{ total: number; pending: number }> {
+  const row = await db
+    .selectFrom('applications')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn
+        .sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end())
+        .as('pending'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), pending: Number(row.pending ?? 0) };
+}
+
 export async function listApplications(db: Db): Promise<Application[]> {
   const rows = await db
     .selectFrom('applications')
@@ -132,6 +146,12 @@ export async function findApplication(db: Db, id: string): Promise<Application |
 
 export function findApplicationRow(db: Db, id: string) {
   return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The row, locked against a concurrent review on PostgreSQL (SQLite runs one writer at a time). */
+export function findApplicationRowForUpdate(db: Db, dialect: 'sqlite' | 'postgres', id: string) {
+  const query = db.selectFrom('applications').selectAll().where('id', '=', id);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function findApplicationByDocument(db: Db, fileKey: string) {

@@ -13,13 +13,10 @@ import {
   type ApplicationFields,
 } from '../../../domain/applications.ts';
 import { fileKinds } from '../../../domain/files.ts';
-import type { Config } from '../../config.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { admitRequest } from '../../plugins/rate-limits.ts';
-import { loadDocumentKey } from '../../storage/document-cipher.ts';
 import {
-  createDocumentVault,
   documentSizeMessage,
   type DocumentKind,
   documentTypeMessage,
@@ -85,32 +82,15 @@ function validFields(raw: Record<string, string>): ApplicationFields {
   return parsed.fields;
 }
 
-export interface ApplicationRoutesOptions {
-  config: Config;
-  /** The time as the module sees it (tests move it forward to run the retention sweep). */
-  clock?: () => Date;
-}
-
 /**
  * Applications (spec sections 3 to 5, 7): the public submission with its ID document, the
  * administrators' list, review and erasure, and the document itself at /objects/uploads/{file}.
  */
 export const applicationRoutes = fp(
-  async (app: FastifyInstance, { config, clock = () => new Date() }: ApplicationRoutesOptions) => {
-    const key = await loadDocumentKey({
-      configured: config.documents.encryptionKey,
-      dataDir: config.dataDir,
-      isProduction: config.isProduction,
-      log: app.log,
-    });
-    const vault = createDocumentVault(app.storage, key);
-
+  async (app: FastifyInstance) => {
+    const vault = app.deps.documents;
     const sweep = async () => {
-      const result = await sweepApplicationDocuments(app.db, vault, {
-        now: clock(),
-        retentionDays: config.documents.retentionDays,
-        log: app.log,
-      });
+      const result = await sweepApplicationDocuments(app.deps);
       if (result.deleted || result.abandoned) {
         app.log.info(result, 'Deleted ID documents past their retention period');
       }
@@ -146,7 +126,7 @@ export const applicationRoutes = fp(
               { path: ['idDocument'], message: documentSizeMessage },
             ]);
           }
-          const now = clock();
+          const now = request.deps.clock();
           const admission = await admitRequest(app.db, submissionLimit, request.ip, now);
           if (admission.retryAfter > 0) {
             reply.header('retry-after', String(admission.retryAfter));
@@ -184,7 +164,7 @@ export const applicationRoutes = fp(
         }
         const id = randomUUID();
         try {
-          await saveApplication(app.db, vault, {
+          await saveApplication(request.deps, {
             id,
             fields: fields!,
             document: {
@@ -218,22 +198,11 @@ export const applicationRoutes = fp(
           },
         },
         async (request) => {
-          const { application, invitationUrl } = await reviewApplication(
-            {
-              db: app.db,
-              dialect: app.dialect,
-              mailer: app.mailer,
-              appUrl: config.appUrl,
-              isMailConfigured: config.mail.smtpUrl !== undefined,
-              log: request.log,
-            },
-            {
-              id: request.params.id,
-              update: request.body,
-              admin: requireUser(request),
-              now: clock(),
-            },
-          );
+          const { application, invitationUrl } = await reviewApplication(request.deps, {
+            id: request.params.id,
+            update: request.body,
+            admin: requireUser(request),
+          });
           return invitationUrl ? { ...application, invitationUrl } : application;
         },
       );
@@ -242,7 +211,7 @@ export const applicationRoutes = fp(
         '/api/admin/applications-v2/:id',
         { config: { access: 'admin' }, schema: { params: idParams } },
         async (request, reply) => {
-          await eraseApplication(app.db, vault, { id: request.params.id, log: request.log });
+          await eraseApplication(request.deps, { id: request.params.id });
           request.log.info({ applicationId: request.params.id }, 'Application erased');
           return reply.status(204).send();
         },
@@ -261,7 +230,7 @@ export const applicationRoutes = fp(
           await recordDocumentView(app.db, {
             applicationId: row.id,
             viewerId: requireUser(request).id,
-            viewedAt: clock().toISOString(),
+            viewedAt: request.deps.clock().toISOString(),
           });
           const extension = row.documentFileType.split('/')[1] ?? 'bin';
           return sendStoredFile(request, reply, {
@@ -276,5 +245,5 @@ export const applicationRoutes = fp(
       );
     });
   },
-  { name: 'applications', dependencies: ['database', 'access', 'mail', 'storage'] },
+  { name: 'applications', dependencies: ['deps', 'access'] },
 );

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   applicationFieldsSchema,
   type Application,
@@ -8,15 +7,11 @@ import {
   type ApplicationStatusUpdate,
 } from '../../../domain/applications.ts';
 import { usernameLength, type User } from '../../../domain/users.ts';
-import type { Db, Dialect } from '../../db/database.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { minutesToWait, type RateLimit } from '../../plugins/rate-limits.ts';
-import {
-  storedDocumentKey,
-  type DocumentVault,
-  type ReceivedDocument,
-} from '../../storage/documents.ts';
+import { storedDocumentKey, type ReceivedDocument } from '../../storage/documents.ts';
 import { createPasswordLink } from '../auth/service.ts';
 import { findUserByLogin } from '../users/repository.ts';
 import { createUserAccount } from '../users/service.ts';
@@ -24,6 +19,7 @@ import { invitationMail, rejectionMail } from './mails.ts';
 import {
   deleteApplication,
   findApplication,
+  findApplicationRowForUpdate,
   forgetDocument,
   hasOpenApplication,
   insertApplication,
@@ -119,14 +115,13 @@ function isOpenEmailViolation(error: unknown): boolean {
  * name in one transaction. The caller discards the document if this throws.
  */
 export async function saveApplication(
-  db: Db,
-  vault: DocumentVault,
+  deps: Deps,
   options: { id: string; fields: ApplicationFields; document: ReceivedDocument; now: Date },
 ): Promise<void> {
   const { fields, document } = options;
   const now = options.now.toISOString();
   try {
-    await db.transaction().execute(async (trx) => {
+    await deps.db.transaction().execute(async (trx) => {
       await assertNoOpenApplication(trx, fields.email);
       await insertApplication(trx, {
         id: options.id,
@@ -155,7 +150,7 @@ export async function saveApplication(
         updatedAt: now,
       });
       // Last: should the rename fail, the row is rolled back with it.
-      await vault.keep(document.fileId);
+      await deps.documents.keep(document.fileId);
     });
   } catch (error) {
     // The unique index catches a second submission that raced past the check.
@@ -179,15 +174,6 @@ async function freeUsername(db: Db, email: string): Promise<string> {
   return `${base.slice(0, usernameLength.max - 9)}_${randomBytes(4).toString('hex')}`;
 }
 
-export interface ReviewContext {
-  db: Db;
-  dialect: Dialect;
-  mailer: Mailer;
-  appUrl: string;
-  isMailConfigured: boolean;
-  log: FastifyBaseLogger;
-}
-
 /**
  * An administrator's decision on an application. Approval, in one transaction, creates the
  * creator's account (no usable password yet), links it, and makes a single-use link to choose a
@@ -195,19 +181,16 @@ export interface ReviewContext {
  * The administrator gets the link back when it could not be mailed (no SMTP_URL, or a failure).
  */
 export async function reviewApplication(
-  context: ReviewContext,
-  options: { id: string; update: ApplicationStatusUpdate; admin: User; now: Date },
+  deps: Deps,
+  options: { id: string; update: ApplicationStatusUpdate; admin: User },
 ): Promise<{ application: Application; invitationUrl?: string }> {
-  const { db, dialect } = context;
+  const { db } = deps;
   const { id, update, admin } = options;
-  const now = options.now.toISOString();
+  const now = deps.clock().toISOString();
   const note = update.adminNotes ? update.adminNotes : undefined;
 
   const outcome = await db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('applications').selectAll().where('id', '=', id);
-    // SQLite runs one writer at a time; PostgreSQL locks the row against a concurrent review.
-    if (dialect === 'postgres') query = query.forUpdate();
-    const current = await query.executeTakeFirst();
+    const current = await findApplicationRowForUpdate(trx, deps.dialect, id);
     if (!current) throw new HttpError(404, notFoundMessage);
     if (current.status === 'approved') throw new HttpError(409, lockedMessage);
 
@@ -221,24 +204,28 @@ export async function reviewApplication(
           `An account with the email ${current.email} already exists (username ${existing.username}), so approving would create a second one. Nothing was changed.`,
         );
       }
-      account = await createUserAccount(trx, {
-        username: await freeUsername(trx, current.email),
-        email: current.email,
-        firstName: current.firstName,
-        lastName: current.lastName,
-        isAdmin: false,
-        // Nobody knows it: the person chooses their own through the invitation link.
-        password: randomBytes(32).toString('base64url'),
-        preferredLanguage: current.language,
-      });
-      link = await createPasswordLink(trx, {
-        userId: account.id,
-        appUrl: context.appUrl,
-        validityMs: invitationValidityMs,
-        now: options.now,
-        purpose: 'invitation',
-        language: current.language,
-      });
+      account = await createUserAccount(
+        { ...deps, db: trx },
+        {
+          username: await freeUsername(trx, current.email),
+          email: current.email,
+          firstName: current.firstName,
+          lastName: current.lastName,
+          isAdmin: false,
+          // Nobody knows it: the person chooses their own through the invitation link.
+          password: randomBytes(32).toString('base64url'),
+          preferredLanguage: current.language,
+        },
+      );
+      link = await createPasswordLink(
+        { ...deps, db: trx },
+        {
+          userId: account.id,
+          validityMs: invitationValidityMs,
+          purpose: 'invitation',
+          language: current.language,
+        },
+      );
     }
 
     const changed = await updateUnlessApproved(trx, id, {
@@ -273,15 +260,15 @@ export async function reviewApplication(
       link,
     });
     try {
-      await context.mailer.send(mail);
-      if (!context.isMailConfigured) invitationUrl = link;
+      await deps.mailer.send(mail);
+      if (deps.config.mail.smtpUrl === undefined) invitationUrl = link;
     } catch (error) {
-      context.log.error({ err: error, applicationId: id }, 'The invitation mail was not delivered');
+      deps.log.error({ err: error, applicationId: id }, 'The invitation mail was not delivered');
       invitationUrl = link;
     }
   }
   if (update.status === 'rejected' && current.status !== 'rejected') {
-    context.mailer.sendInBackground(
+    deps.mailer.sendInBackground(
       rejectionMail({
         to: current.email,
         firstName: current.firstName,
@@ -297,21 +284,17 @@ export async function reviewApplication(
 const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);
 
 /** Erases an application with its notes, its views and its document. */
-export async function eraseApplication(
-  db: Db,
-  vault: DocumentVault,
-  options: { id: string; log: FastifyBaseLogger },
-): Promise<void> {
-  const fileKey = await deleteApplication(db, options.id);
+export async function eraseApplication(deps: Deps, { id }: { id: string }): Promise<void> {
+  const fileKey = await deleteApplication(deps.db, id);
   if (fileKey === undefined) throw new HttpError(404, notFoundMessage);
-  if (fileKey) await discardQuietly(vault, fileKey, options.log);
+  if (fileKey) await discardQuietly(deps, fileKey);
 }
 
-async function discardQuietly(vault: DocumentVault, fileKey: string, log: FastifyBaseLogger) {
-  await vault
+async function discardQuietly(deps: Deps, fileKey: string) {
+  await deps.documents
     .discard(fileIdOf(fileKey))
     .catch((error: unknown) =>
-      log.warn({ err: error, fileKey }, 'Could not delete an ID document; delete it by hand'),
+      deps.log.warn({ err: error, fileKey }, 'Could not delete an ID document; delete it by hand'),
     );
 }
 
@@ -320,22 +303,21 @@ async function discardQuietly(vault: DocumentVault, fileKey: string, log: Fastif
  * and uploads abandoned half-way (a crash between receiving and saving) after an hour.
  */
 export async function sweepApplicationDocuments(
-  db: Db,
-  vault: DocumentVault,
-  options: { now: Date; retentionDays: number; log: FastifyBaseLogger },
+  deps: Deps,
 ): Promise<{ deleted: number; abandoned: number }> {
-  const cutoff = new Date(options.now.getTime() - options.retentionDays * 86_400_000);
+  const now = deps.clock();
+  const cutoff = new Date(now.getTime() - deps.config.documents.retentionDays * 86_400_000);
   let deleted = 0;
-  for (const row of await rejectedWithDocument(db, cutoff.toISOString())) {
+  for (const row of await rejectedWithDocument(deps.db, cutoff.toISOString())) {
     if (!row.documentFileKey) continue;
     // The row first: a change of heart meanwhile keeps the document, and no row points at nothing.
-    if (await forgetDocument(db, row.id, row.documentFileKey, options.now.toISOString())) {
-      await discardQuietly(vault, row.documentFileKey, options.log);
+    if (await forgetDocument(deps.db, row.id, row.documentFileKey, now.toISOString())) {
+      await discardQuietly(deps, row.documentFileKey);
       deleted++;
     }
   }
-  const abandoned = await vault.sweepAbandoned(
-    new Date(options.now.getTime() - submissionLimit.windowMs),
+  const abandoned = await deps.documents.sweepAbandoned(
+    new Date(now.getTime() - submissionLimit.windowMs),
   );
   return { deleted, abandoned };
 }

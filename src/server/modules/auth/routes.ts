@@ -63,7 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         address: request.ip,
       };
       // Claimed before the password is checked, so parallel guesses cannot all slip through.
-      const wait = await claimSignInAttempt(app.db, attempt);
+      const now = request.deps.clock();
+      const wait = await claimSignInAttempt(app.db, attempt, now);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyAttemptsMessage(wait));
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       // A fresh session id at every sign-in; whatever session the browser held before ends.
       const previous = request.cookies[sessionCookieName];
       if (previous) await deleteSession(app.db, previous);
-      const { token } = await createSession(app.db, row.id, { remember });
+      const { token } = await createSession(app.db, row.id, { remember, now });
       setSessionCookie(reply, token, {
         secure,
         ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),
@@ -117,17 +118,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: { body: forgotPasswordRequestSchema, response: { 202: messageResponseSchema } },
     },
     async (request, reply) => {
-      const now = new Date();
+      const now = request.deps.clock();
       const { retryAfter: wait } = await admitRequest(app.db, resetRequestLimit, request.ip, now);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyResetRequestsMessage(wait));
       }
-      await requestPasswordReset(app.db, app.mailer, {
-        login: request.body.username,
-        appUrl: config.appUrl,
-        now,
-      });
+      await requestPasswordReset(request.deps, { login: request.body.username });
       return reply.status(202).send({ message: resetRequestedMessage });
     },
   );
@@ -136,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     '/api/auth/reset-password',
     { config: { access: publicAccess }, schema: { body: resetPasswordRequestSchema } },
     async (request, reply) => {
-      const done = await resetPassword(app.db, {
+      const done = await resetPassword(request.deps, {
         token: request.body.token,
         newPassword: request.body.newPassword,
       });

@@ -6,11 +6,11 @@ import {
 } from '../../../domain/auth.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
-import type { Db } from '../../db/database.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import { admitRequest, minutesToWait, type RateLimit } from '../../plugins/rate-limits.ts';
-import { findUserByLogin } from '../users/repository.ts';
+import { findUserByLogin, updateUser } from '../users/repository.ts';
 import { hashPassword } from './password.ts';
+import { claimPasswordLink, insertPasswordLink, voidPasswordLinks } from './password-links.ts';
 import { passwordResetMail } from './reset-mail.ts';
 import { deleteOtherSessions } from './sessions.ts';
 import { clearSignInFailures } from './sign-in-limits.ts';
@@ -21,26 +21,15 @@ import { clearSignInFailures } from './sign-in-limits.ts';
  * failed sign-in count cleared. `keepToken` is the session making the change, when it is theirs.
  */
 export async function setPassword(
-  db: Db,
-  userId: string,
-  newPassword: string,
-  options: { keepToken?: string } = {},
+  deps: Deps,
+  { userId, newPassword, keepToken }: { userId: string; newPassword: string; keepToken?: string },
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ passwordHash, updatedAt: now })
-      .where('id', '=', userId)
-      .execute();
-    await deleteOtherSessions(trx, userId, options.keepToken);
-    await trx
-      .updateTable('passwordResetTokens')
-      .set({ usedAt: now })
-      .where('userId', '=', userId)
-      .where('usedAt', 'is', null)
-      .execute();
+  const now = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, userId, { passwordHash, updatedAt: now });
+    await deleteOtherSessions(trx, userId, keepToken);
+    await voidPasswordLinks(trx, userId, now);
     await clearSignInFailures(trx, userId);
   });
 }
@@ -76,24 +65,21 @@ export function tooManyResetRequestsMessage(seconds: number): string {
  * leaves in the background so the answer's timing does not tell either.
  */
 export async function requestPasswordReset(
-  db: Db,
-  mailer: Mailer,
-  options: { login: string; appUrl: string; now?: Date },
+  deps: Deps,
+  { login }: { login: string },
 ): Promise<void> {
-  const now = options.now ?? new Date();
-  const user = await findUserByLogin(db, options.login);
+  const now = deps.clock();
+  const user = await findUserByLogin(deps.db, login);
   if (!user) return;
-  if ((await admitRequest(db, resetMailLimit, user.id, now)).retryAfter > 0) return;
+  if ((await admitRequest(deps.db, resetMailLimit, user.id, now)).retryAfter > 0) return;
 
-  const link = await createPasswordLink(db, {
+  const link = await createPasswordLink(deps, {
     userId: user.id,
-    appUrl: options.appUrl,
     validityMs: passwordResetValidityMs,
-    now,
     purpose: 'reset',
     language: user.preferredLanguage,
   });
-  mailer.sendInBackground(
+  deps.mailer.sendInBackground(
     passwordResetMail({
       to: user.email,
       username: user.username,
@@ -106,33 +92,29 @@ export async function requestPasswordReset(
 /**
  * A single-use link to the page where a person chooses a password: reset links, and the
  * invitation of an approved applicant (marked, so the page welcomes them rather than speaking of
- * a reset). Pass a transaction as `db` to make it part of a change.
+ * a reset). Pass a transaction as `deps.db` to make it part of a change.
  */
 export async function createPasswordLink(
-  db: Db,
+  deps: Deps,
   options: {
     userId: string;
-    appUrl: string;
     validityMs: number;
-    now: Date;
     purpose: 'reset' | 'invitation';
     /** The page opens in the language of the mail that carried the link. */
     language: Language;
   },
 ): Promise<string> {
+  const now = deps.clock();
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('passwordResetTokens')
-    .values({
-      id: randomUUID(),
-      userId: options.userId,
-      tokenHash: tokenHash(token),
-      expiresAt: new Date(options.now.getTime() + options.validityMs).toISOString(),
-      usedAt: null,
-      createdAt: options.now.toISOString(),
-    })
-    .execute();
-  const link = new URL(resetPasswordPath, `${options.appUrl}/`);
+  await insertPasswordLink(deps.db, {
+    id: randomUUID(),
+    userId: options.userId,
+    tokenHash: tokenHash(token),
+    expiresAt: new Date(now.getTime() + options.validityMs).toISOString(),
+    usedAt: null,
+    createdAt: now.toISOString(),
+  });
+  const link = new URL(resetPasswordPath, `${deps.config.appUrl}/`);
   link.searchParams.set('token', token);
   if (options.purpose === 'invitation') link.searchParams.set(invitationLinkParam, '1');
   link.searchParams.set(languageParam, options.language);
@@ -144,19 +126,15 @@ export async function createPasswordLink(
  * Claiming the token is one conditional update, so two uses of the same link cannot both win.
  */
 export async function resetPassword(
-  db: Db,
-  options: { token: string; newPassword: string; now?: Date },
+  deps: Deps,
+  options: { token: string; newPassword: string },
 ): Promise<boolean> {
-  const now = (options.now ?? new Date()).toISOString();
-  const claimed = await db
-    .updateTable('passwordResetTokens')
-    .set({ usedAt: now })
-    .where('tokenHash', '=', tokenHash(options.token))
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .returning('userId')
-    .executeTakeFirst();
-  if (!claimed) return false;
-  await setPassword(db, claimed.userId, options.newPassword);
+  const userId = await claimPasswordLink(
+    deps.db,
+    tokenHash(options.token),
+    deps.clock().toISOString(),
+  );
+  if (!userId) return false;
+  await setPassword(deps, { userId, newPassword: options.newPassword });
   return true;
 }

@@ -3,64 +3,31 @@ import { profileFields } from '../../../domain/dashboards.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
 import type { User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
+import { countApplications } from '../applications/repository.ts';
+import { publishedCentsOf } from '../compensation/repository.ts';
+import { assignmentCountsOf, countTasks } from '../tasks/repository.ts';
+import { countUsers } from '../users/repository.ts';
 
+/** The dashboards read each area's figures through that area's repository. */
 export async function adminFigures(db: Db): Promise<Omit<AdminDashboard, 'system'>> {
   const [users, applications, tasks] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.case().when('isAdmin', '=', true).then(1).else(0).end()).as('admins'),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('applications')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn
-          .sum<number>(eb.case().when('status', '=', 'pending').then(1).else(0).end())
-          .as('pending'),
-      ])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('tasks')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
+    countUsers(db),
+    countApplications(db),
+    countTasks(db),
   ]);
-  // sum() of no rows is null; PostgreSQL hands sums back as text.
-  const admins = Number(users.admins ?? 0);
   return {
-    users: { total: Number(users.total), admins, regular: Number(users.total) - admins },
-    applications: {
-      total: Number(applications.total),
-      pending: Number(applications.pending ?? 0),
-    },
-    tasks: { total: Number(tasks.total) },
+    users: { total: users.total, admins: users.admins, regular: users.total - users.admins },
+    applications,
+    tasks: { total: tasks },
   };
 }
 
 export async function influencerFigures(db: Db, user: User): Promise<InfluencerDashboard> {
-  const [tasks, earnings] = await Promise.all([
-    db
-      .selectFrom('taskAssignments')
-      .innerJoin('tasks', 'tasks.id', 'taskAssignments.taskId')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn
-          .sum<number>(eb.case().when('tasks.status', '=', 'completed').then(1).else(0).end())
-          .as('completed'),
-      ])
-      .where('taskAssignments.userId', '=', user.id)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('compensations')
-      .select((eb) => eb.fn.sum<number>('amountCents').as('cents'))
-      .where('userId', '=', user.id)
-      .where('status', '=', 'published')
-      .executeTakeFirstOrThrow(),
+  const [tasks, cents] = await Promise.all([
+    assignmentCountsOf(db, user.id),
+    publishedCentsOf(db, user.id),
   ]);
   const missing = profileFields.filter((field) => !user[field]);
-  const completed = Number(tasks.completed ?? 0);
   return {
     profile: {
       completeness: Math.round(
@@ -68,7 +35,7 @@ export async function influencerFigures(db: Db, user: User): Promise<InfluencerD
       ),
       missing,
     },
-    tasks: { open: Number(tasks.total) - completed, completed },
-    totalEarnings: centsToDecimal(Number(earnings.cents ?? 0)),
+    tasks: { open: tasks.total - tasks.completed, completed: tasks.completed },
+    totalEarnings: centsToDecimal(cents),
   };
 }

@@ -3,7 +3,7 @@ import { adminDashboardSchema, influencerDashboardSchema } from '../../../domain
 import { isDatabaseReachable } from '../../db/database.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { adminFigures, influencerFigures } from './repository.ts';
+import { adminFigures, influencerFigures } from './figures.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -6,7 +6,8 @@ import {
   type NotificationType,
 } from '../../../domain/notifications.ts';
 import type { Db } from '../../db/database.ts';
-import { toNotification } from './repository.ts';
+import { findUserById } from '../users/repository.ts';
+import { insertNotification, toNotification } from './repository.ts';
 
 /** A text given once, or in every language so the recipient reads it in their own. */
 export type LocalizedText = string | Readonly<Record<Language, string>>;
@@ -23,15 +24,24 @@ export interface NotifyInput {
  * Localized texts are stored in the recipient's language at the time of sending. Pass a
  * transaction as `db` to make the notification part of the change it reports.
  */
-export async function notify(db: Db, userId: string, input: NotifyInput): Promise<Notification> {
+export type Notify = (db: Db, userId: string, input: NotifyInput) => Promise<Notification>;
+
+/** `deps.notify`: notifications stamped by the application's clock. */
+export function createNotifier(clock: () => Date): Notify {
+  return (db, userId, input) => sendNotification(db, userId, input, clock());
+}
+
+async function sendNotification(
+  db: Db,
+  userId: string,
+  input: NotifyInput,
+  now: Date,
+): Promise<Notification> {
   if (!userId) throw new Error('User ID is required');
   let language: Language = 'en';
   if (typeof input.title !== 'string' || typeof input.message !== 'string') {
-    const user = await db
-      .selectFrom('users')
-      .select('preferredLanguage')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow(() => new Error(`notify: no user ${userId}`));
+    const user = await findUserById(db, userId);
+    if (!user) throw new Error(`notify: no user ${userId}`);
     language = user.preferredLanguage;
   }
   const pick = (text: LocalizedText) => (typeof text === 'string' ? text : text[language]);
@@ -49,8 +59,8 @@ export async function notify(db: Db, userId: string, input: NotifyInput): Promis
     type: fields.type,
     relatedId: fields.relatedId ?? null,
     isRead: false,
-    createdAt: new Date().toISOString(),
+    createdAt: now.toISOString(),
   };
-  await db.insertInto('notifications').values(row).execute();
+  await insertNotification(db, row);
   return toNotification(row);
 }

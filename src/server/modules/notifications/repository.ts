@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Notification } from '../../../domain/notifications.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
@@ -17,6 +17,10 @@ export function toNotification(row: Selectable<NotificationsTable>): Notificatio
 }
 
 /** Newest first; the id breaks ties between notifications made in the same millisecond. */
+export async function insertNotification(db: Db, row: Insertable<NotificationsTable>) {
+  await db.insertInto('notifications').values(row).execute();
+}
+
 export async function listNotifications(db: Db, userId: string, limit: number) {
   const rows = await db
     .selectFrom('notifications')

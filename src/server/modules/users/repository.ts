@@ -51,6 +51,19 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** How many accounts there are, and how many of them are administrators. */
+export async function countUsers(db: Db): Promise<{ total: number; admins: number }> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('isAdmin', '=', true).then(1).else(0).end()).as('admins'),
+    ])
+    .executeTakeFirstOrThrow();
+  // sum() of no rows is null; PostgreSQL hands sums back as text.
+  return { total: Number(row.total), admins: Number(row.admins ?? 0) };
+}
+
 export async function listUsers(db: Db): Promise<User[]> {
   const rows = await db
     .selectFrom('users')
@@ -82,4 +95,25 @@ export async function findIdentityConflict(
     return 'username';
   if (rows.length > 0) return 'email';
   return undefined;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<Omit<Insertable<UsersTable>, 'id'>>,
+): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/**
+ * Administrators are locked for the rest of the transaction on PostgreSQL, so two concurrent
+ * demotions or deletions cannot leave nobody in charge. SQLite runs one writer at a time already.
+ */
+export async function lockAdministrators(trx: Db, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  if (dialect === 'postgres')
+    await trx.selectFrom('users').select('id').where('isAdmin', '=', true).forUpdate().execute();
 }

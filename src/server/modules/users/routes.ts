@@ -20,9 +20,8 @@ import {
   claimSignInAttempt,
   tooManyAttemptsMessage,
 } from '../auth/sign-in-limits.ts';
-import { notify } from '../notifications/notify.ts';
 import { passwordChangedByAdminNotice } from './notices.ts';
-import { findUserById, listUsers, toUser } from './repository.ts';
+import { findUserById, listUsers, toUser, updateUser } from './repository.ts';
 import {
   createUserAccount,
   deleteUserAccount,
@@ -48,7 +47,11 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: { body: profileUpdateRequestSchema, response: { 200: userSchema } },
     },
-    async (request) => updateOwnUsername(app.db, requireUser(request), request.body.username),
+    async (request) =>
+      updateOwnUsername(request.deps, {
+        user: requireUser(request),
+        username: request.body.username,
+      }),
   );
 
   app.put(
@@ -61,9 +64,9 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const changes = {
         preferredLanguage: request.body.preferredLanguage,
-        updatedAt: new Date().toISOString(),
+        updatedAt: request.deps.clock().toISOString(),
       };
-      await app.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
+      await updateUser(app.db, user.id, changes);
       return { ...user, ...changes };
     },
   );
@@ -75,7 +78,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Guessing the current password from a borrowed session is limited like guessing at sign-in.
       const attempt = { accountKey: user.id, address: request.ip };
-      const wait = await claimSignInAttempt(app.db, attempt);
+      const wait = await claimSignInAttempt(app.db, attempt, request.deps.clock());
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(429, tooManyAttemptsMessage(wait));
@@ -88,7 +91,9 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
       }
       await clearSignInFailures(app.db, user.id);
-      await setPassword(app.db, user.id, request.body.newPassword, {
+      await setPassword(request.deps, {
+        userId: user.id,
+        newPassword: request.body.newPassword,
         keepToken: request.cookies[sessionCookieName],
       });
       return reply.status(204).send();
@@ -109,7 +114,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { body: createUserRequestSchema, response: { 201: userSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createUserAccount(app.db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createUserAccount(request.deps, request.body)),
   );
 
   app.get(
@@ -128,7 +134,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { params: idParams, body: updateUserRequestSchema, response: { 200: userSchema } },
     },
-    async (request) => updateUserAccount(app.db, app.dialect, request.params.id, request.body),
+    async (request) =>
+      updateUserAccount(request.deps, { id: request.params.id, changes: request.body }),
   );
 
   app.patch(
@@ -141,10 +148,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireUser(request);
       const { id } = request.params;
       if (!(await findUserById(app.db, id))) throw new HttpError(404, 'User not found');
-      await setPassword(app.db, id, request.body.newPassword, {
+      await setPassword(request.deps, {
+        userId: id,
+        newPassword: request.body.newPassword,
         keepToken: id === admin.id ? request.cookies[sessionCookieName] : undefined,
       });
-      if (id !== admin.id) await notify(app.db, id, passwordChangedByAdminNotice);
+      if (id !== admin.id) await request.deps.notify(app.db, id, passwordChangedByAdminNotice);
       return reply.status(204).send();
     },
   );
@@ -153,10 +162,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id',
     { config: { access: 'admin' }, schema: { params: idParams } },
     async (request, reply) => {
-      await deleteUserAccount(app.db, app.dialect, app.storage, {
+      await deleteUserAccount(request.deps, {
         id: request.params.id,
         actingUserId: requireUser(request).id,
-        log: request.log,
       });
       return reply.status(204).send();
     },

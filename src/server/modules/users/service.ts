@@ -1,32 +1,33 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../domain/languages.ts';
 import type { User } from '../../../domain/users.ts';
-import type { Config } from '../../config.ts';
-import type { Db, Dialect } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../plugins/deps.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import type { Storage } from '../../storage/storage.ts';
 import { hashPassword } from '../auth/password.ts';
-import { notify } from '../notifications/notify.ts';
+import { clearSignInFailures } from '../auth/sign-in-limits.ts';
+import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
+import { uploadFileKeysOfUser } from '../tasks/repository.ts';
 import { welcomeNotice } from './notices.ts';
 import {
   countAdministrators,
+  deleteUser,
   findIdentityConflict,
   findUserById,
   findUserByLogin,
   insertUser,
+  lockAdministrators,
   toUser,
+  updateUser,
 } from './repository.ts';
 
 /**
  * A fresh installation must be usable: when no administrator exists, create one from
  * ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated password printed once.
  */
-export async function ensureAdministrator(
-  db: Db,
-  admin: Config['admin'],
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function ensureAdministrator(deps: Deps): Promise<void> {
+  const { db, log } = deps;
+  const { admin } = deps.config;
   if ((await countAdministrators(db)) > 0) return;
   if (await findUserByLogin(db, admin.username)) {
     log.error(
@@ -36,7 +37,7 @@ export async function ensureAdministrator(
     return;
   }
   const password = admin.password ?? randomBytes(12).toString('base64url');
-  const now = new Date().toISOString();
+  const now = deps.clock().toISOString();
   await insertUser(db, {
     id: randomUUID(),
     username: admin.username,
@@ -104,15 +105,6 @@ async function rethrowConflict<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Administrators are locked for the rest of the transaction on PostgreSQL, so two concurrent
- * demotions or deletions cannot leave nobody in charge. SQLite runs one writer at a time already.
- */
-async function lockAdministrators(trx: Db, dialect: Dialect): Promise<void> {
-  if (dialect === 'postgres')
-    await trx.selectFrom('users').select('id').where('isAdmin', '=', true).forUpdate().execute();
-}
-
 const lastAdministratorMessage =
   'This is the last administrator. Make another user an administrator first.';
 
@@ -126,14 +118,15 @@ export interface AccountInput {
 
 /**
  * Creates an account and welcomes its owner in their bell. Every area that makes accounts uses
- * this; pass a transaction as `db` to make the account part of a larger change.
+ * this; pass a transaction as `deps.db` to make the account part of a larger change.
  */
 export async function createUserAccount(
-  db: Db,
+  deps: Deps,
   input: AccountInput & { password: string; preferredLanguage?: Language },
 ): Promise<User> {
+  const { db } = deps;
   const passwordHash = await hashPassword(input.password);
-  const now = new Date().toISOString();
+  const now = deps.clock().toISOString();
   const row = {
     id: randomUUID(),
     username: input.username,
@@ -151,7 +144,7 @@ export async function createUserAccount(
     const conflict = await findIdentityConflict(trx, input);
     if (conflict) throw identityConflict(conflict);
     await insertUser(trx, row);
-    await notify(trx, row.id, welcomeNotice);
+    await deps.notify(trx, row.id, welcomeNotice);
     return toUser(row);
   };
   // Inside a caller's transaction (an approved application) the account is part of that change.
@@ -160,14 +153,12 @@ export async function createUserAccount(
 
 /** An administrator's edit of someone's account (everything but the password). */
 export async function updateUserAccount(
-  db: Db,
-  dialect: Dialect,
-  id: string,
-  input: AccountInput,
+  deps: Deps,
+  { id, changes: input }: { id: string; changes: AccountInput },
 ): Promise<User> {
   return rethrowConflict(
-    db.transaction().execute(async (trx) => {
-      await lockAdministrators(trx, dialect);
+    deps.db.transaction().execute(async (trx) => {
+      await lockAdministrators(trx, deps.dialect);
       const target = await findUserById(trx, id);
       if (!target) throw new HttpError(404, 'User not found');
       if (target.isAdmin && !input.isAdmin && (await countAdministrators(trx)) <= 1) {
@@ -175,25 +166,24 @@ export async function updateUserAccount(
       }
       const conflict = await findIdentityConflict(trx, input, id);
       if (conflict) throw identityConflict(conflict);
-      const changes = { ...input, updatedAt: new Date().toISOString() };
-      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+      const changes = { ...input, updatedAt: deps.clock().toISOString() };
+      await updateUser(trx, id, changes);
       return toUser({ ...target, ...changes });
     }),
   );
 }
 
 /** A person changing their own username (spec: the only profile field they may change). */
-export async function updateOwnUsername(db: Db, user: User, username: string): Promise<User> {
+export async function updateOwnUsername(
+  deps: Deps,
+  { user, username }: { user: User; username: string },
+): Promise<User> {
   return rethrowConflict(
-    db.transaction().execute(async (trx) => {
+    deps.db.transaction().execute(async (trx) => {
       const conflict = await findIdentityConflict(trx, { username, email: user.email }, user.id);
       if (conflict) throw identityConflict(conflict);
-      const updatedAt = new Date().toISOString();
-      await trx
-        .updateTable('users')
-        .set({ username, updatedAt })
-        .where('id', '=', user.id)
-        .execute();
+      const updatedAt = deps.clock().toISOString();
+      await updateUser(trx, user.id, { username, updatedAt });
       return { ...user, username, updatedAt };
     }),
   );
@@ -205,25 +195,17 @@ export async function updateOwnUsername(db: Db, user: User, username: string): P
  * pay history and blocks the deletion.
  */
 export async function deleteUserAccount(
-  db: Db,
-  dialect: Dialect,
-  storage: Storage,
-  options: { id: string; actingUserId: string; log: FastifyBaseLogger },
+  deps: Deps,
+  options: { id: string; actingUserId: string },
 ): Promise<void> {
   if (options.id === options.actingUserId) {
     throw new HttpError(409, 'You cannot delete your own account.');
   }
-  const fileKeys = await db.transaction().execute(async (trx) => {
-    await lockAdministrators(trx, dialect);
+  const fileKeys = await deps.db.transaction().execute(async (trx) => {
+    await lockAdministrators(trx, deps.dialect);
     const target = await findUserById(trx, options.id);
     if (!target) throw new HttpError(404, 'User not found');
-    const published = await trx
-      .selectFrom('compensations')
-      .select('id')
-      .where('userId', '=', options.id)
-      .where('status', '=', 'published')
-      .executeTakeFirst();
-    if (published) {
+    if (await hasPublishedCompensation(trx, options.id)) {
       throw new HttpError(
         409,
         'This user has published compensation and cannot be deleted: pay history is kept. You can still edit the account or change its password.',
@@ -232,27 +214,19 @@ export async function deleteUserAccount(
     if (target.isAdmin && (await countAdministrators(trx)) <= 1) {
       throw new HttpError(409, lastAdministratorMessage);
     }
-    const uploads = await trx
-      .selectFrom('taskUploads')
-      .select('fileKey')
-      .where('userId', '=', options.id)
-      .execute();
+    const fileKeys = await uploadFileKeysOfUser(trx, options.id);
     // Only drafts: should a publication slip in concurrently, the RESTRICT key refuses the delete.
-    await trx
-      .deleteFrom('compensations')
-      .where('userId', '=', options.id)
-      .where('status', '=', 'draft')
-      .execute();
-    await trx.deleteFrom('signInFailures').where('accountKey', '=', options.id).execute();
-    await trx.deleteFrom('users').where('id', '=', options.id).execute();
-    return uploads.map((upload) => upload.fileKey);
+    await deleteDraftCompensations(trx, options.id);
+    await clearSignInFailures(trx, options.id);
+    await deleteUser(trx, options.id);
+    return fileKeys;
   });
   // Files go after the commit: a failed deletion must not leave rows pointing at missing files.
   for (const key of fileKeys) {
-    await storage
+    await deps.storage
       .delete(key)
       .catch((error: unknown) =>
-        options.log.warn({ err: error, key }, 'Could not delete a stored file of a deleted user'),
+        deps.log.warn({ err: error, key }, 'Could not delete a stored file of a deleted user'),
       );
   }
 }
