@@ -1,28 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { launchBrowser, openPage, viewports } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { viewports } from '../support/browser.ts';
+import { useE2E } from '../support/e2e.ts';
 import {
+  assignTask,
   createCompensation,
   createNotification,
   createTask,
   createUser,
   type TestUser,
 } from '../support/factories.ts';
-import { signInBrowser } from '../support/sign-in.ts';
 import { unexpectedProblems } from './problems.ts';
 
-let browser: Browser;
-let database: DatabaseHandle;
+const e2e = useE2E();
 let admin: TestUser;
 let creator: TestUser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  database = openDatabase({ databaseUrl: undefined, dataDir: inject('dataDir') });
-  const { db } = database;
+  const { db } = e2e;
   admin = await createUser(db, { isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
   creator = await createUser(db, { firstName: 'Carla', lastName: 'Creator' });
   // A long name beside the Administrator badge, as real agencies have.
@@ -34,20 +30,11 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   for (const status of ['in_progress', 'completed'] as const) {
     const task = await createTask(db, { status });
-    await db
-      .insertInto('taskAssignments')
-      .values({
-        id: randomUUID(),
-        taskId: task.id,
-        userId: creator.id,
-        status: status === 'completed' ? 'completed' : 'in_progress',
-        submittedAt: null,
-        completedAt: null,
-        completedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await assignTask(db, {
+      taskId: task.id,
+      userId: creator.id,
+      status: status === 'completed' ? 'completed' : 'in_progress',
+    });
   }
   const paid = await createCompensation(db, creator.id, {
     month: 1,
@@ -63,11 +50,6 @@ beforeAll(async () => {
     relatedId: paid.id,
   });
   await createNotification(db, creator.id, { title: 'Task assigned', type: 'task' });
-});
-
-afterAll(async () => {
-  await browser.close();
-  await database.db.destroy();
 });
 
 async function expectAccessible(page: Page, problems: string[]) {
@@ -88,7 +70,7 @@ describe('account screens', () => {
   for (const [size, viewport] of Object.entries(viewports)) {
     describe(`on a ${size}`, () => {
       it('the sign-in and reset pages', async () => {
-        const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewport);
+        const { page, context, problems } = await e2e.openPage(viewport);
         await page.goto('/login');
         await expect.poll(() => heading(page, 'Welcome back').isVisible()).toBe(true);
         expect(await page.getByRole('link', { name: 'Apply Now' }).getAttribute('href')).toBe(
@@ -116,8 +98,8 @@ describe('account screens', () => {
       });
 
       it("the administrator's dashboard, users and settings", async () => {
-        const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewport);
-        await signInBrowser(context, inject('baseUrl'), database.db, admin);
+        const { page, context, problems } = await e2e.openPage(viewport);
+        await e2e.signInAs(context, admin);
 
         await page.goto('/admin/dashboard');
         await expect
@@ -163,7 +145,7 @@ describe('account screens', () => {
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         if (size === 'desktop') {
           // Deleting someone, confirmed, takes their card away.
-          const leaving = await createUser(database.db, { firstName: 'Leo', lastName: 'Leaving' });
+          const leaving = await createUser(e2e.db, { firstName: 'Leo', lastName: 'Leaving' });
           await page.reload();
           await page.getByRole('searchbox', { name: 'Search users' }).fill('leo');
           await page.getByRole('button', { name: `Delete: ${leaving.username}` }).click();
@@ -206,8 +188,8 @@ describe('account screens', () => {
       });
 
       it("the creator's dashboard, notifications and settings", async () => {
-        const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewport);
-        await signInBrowser(context, inject('baseUrl'), database.db, creator);
+        const { page, context, problems } = await e2e.openPage(viewport);
+        await e2e.signInAs(context, creator);
 
         await page.goto('/dashboard');
         await expect
@@ -257,7 +239,7 @@ describe('account screens', () => {
   }
 
   it('keeps the signed-in frame out of the public pages', async () => {
-    const { page, context } = await openPage(browser, inject('baseUrl'));
+    const { page, context } = await e2e.openPage();
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());

@@ -1,23 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { launchBrowser, openPage, viewports } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { viewports } from '../support/browser.ts';
+import { useE2E } from '../support/e2e.ts';
 import { createNotification, createUser } from '../support/factories.ts';
-import { signInBrowser } from '../support/sign-in.ts';
 import { unexpectedProblems } from './problems.ts';
 
-let browser: Browser;
-let database: DatabaseHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  database = openDatabase({ databaseUrl: undefined, dataDir: inject('dataDir') });
-});
-afterAll(async () => {
-  await browser.close();
-  await database.db.destroy();
-});
+const e2e = useE2E();
 
 async function signInThroughForm(page: Page, login: string, password: string) {
   await page.getByLabel('Email').fill(login);
@@ -32,7 +22,7 @@ function toastText(page: Page) {
 
 describe('accounts in the browser', () => {
   it('an administrator signs in, adds a creator and signs out; the creator signs in, is kept to their own pages and reads their welcome notification', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     const username = `maria_${Date.now().toString(36)}`;
 
     // The administrator signs in through the form.
@@ -138,8 +128,8 @@ describe('accounts in the browser', () => {
   }, 90_000);
 
   it('brings a visitor back to the page they asked for after signing in', async () => {
-    const user = await createUser(database.db, { password: 'returning-secret' });
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const user = await createUser(e2e.db, { password: 'returning-secret' });
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/settings');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/settings');
@@ -155,7 +145,7 @@ describe('accounts in the browser', () => {
       .toBe('Configuración');
     await expect
       .poll(async () => {
-        const row = await database.db
+        const row = await e2e.db
           .selectFrom('users')
           .select('preferredLanguage')
           .where('id', '=', user.id)
@@ -172,11 +162,11 @@ describe('accounts in the browser', () => {
   });
 
   it("switches to the account's language on sign-in, and keeps it", async () => {
-    const user = await createUser(database.db, {
+    const user = await createUser(e2e.db, {
       password: 'spanish-secret',
       preferredLanguage: 'es',
     });
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     await page.goto('/login');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back');
     await signInThroughForm(page, user.username, 'spanish-secret');
@@ -202,13 +192,13 @@ describe('accounts in the browser', () => {
   });
 
   it('sends someone whose session ended to sign in again, then back to where they were', async () => {
-    const user = await createUser(database.db, { password: 'expiring-secret' });
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
-    await signInBrowser(context, inject('baseUrl'), database.db, user);
+    const user = await createUser(e2e.db, { password: 'expiring-secret' });
+    const { page, context, problems } = await e2e.openPage();
+    await e2e.signInAs(context, user);
     await page.goto('/settings');
     await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(user.username);
     // The session ends on the server (idle too long, or a password changed elsewhere).
-    await database.db.deleteFrom('sessions').where('userId', '=', user.id).execute();
+    await e2e.db.deleteFrom('sessions').where('userId', '=', user.id).execute();
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await signInThroughForm(page, user.email, 'expiring-secret');
@@ -218,9 +208,9 @@ describe('accounts in the browser', () => {
   });
 
   it('lets a person change their username and their password in Settings', async () => {
-    const user = await createUser(database.db, { password: 'settings-secret' });
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
-    await signInBrowser(context, inject('baseUrl'), database.db, user);
+    const user = await createUser(e2e.db, { password: 'settings-secret' });
+    const { page, context, problems } = await e2e.openPage();
+    await e2e.signInAs(context, user);
     await page.goto('/settings');
     const username = page.getByLabel('Username');
     await expect.poll(() => username.inputValue()).toBe(user.username);
@@ -252,12 +242,12 @@ describe('accounts in the browser', () => {
   });
 
   it('caps the bell badge at 99+', async () => {
-    const user = await createUser(database.db);
+    const user = await createUser(e2e.db);
     for (let index = 0; index < 120; index++) {
-      await createNotification(database.db, user.id, { title: `Notice ${index}` });
+      await createNotification(e2e.db, user.id, { title: `Notice ${index}` });
     }
-    const { page, context } = await openPage(browser, inject('baseUrl'), viewports.phone);
-    await signInBrowser(context, inject('baseUrl'), database.db, user);
+    const { page, context } = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(context, user);
     await page.goto('/dashboard');
     const bell = page.getByRole('button', { name: 'Notifications, 120 unread' });
     await expect.poll(() => bell.getByText('99+', { exact: true }).isVisible()).toBe(true);
@@ -272,7 +262,7 @@ describe('accounts in the browser', () => {
   });
 
   it('tells of a refused sign-in without saying which part was wrong', async () => {
-    const { page, context } = await openPage(browser, inject('baseUrl'));
+    const { page, context } = await e2e.openPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => toastText(page)).toContain('Missing Information');
@@ -285,10 +275,10 @@ describe('accounts in the browser', () => {
   });
 
   it('resets a forgotten password with the link from the mail', async () => {
-    const user = await createUser(database.db, { password: 'forgotten-secret' });
-    const outbox = path.join(inject('dataDir'), 'outbox');
+    const user = await createUser(e2e.db, { password: 'forgotten-secret' });
+    const outbox = path.join(e2e.dataDir, 'outbox');
     const mailsBefore = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();

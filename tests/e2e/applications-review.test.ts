@@ -1,31 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { launchBrowser, openPage, viewports } from '../support/browser.ts';
+import { viewports } from '../support/browser.ts';
+import { useE2E } from '../support/e2e.ts';
 import { createUser } from '../support/factories.ts';
-import { signInBrowser } from '../support/sign-in.ts';
+import { pngBytes } from '../support/files.ts';
 import { unexpectedProblems } from './problems.ts';
 
 const es = catalogues.es;
 
-let browser: Browser;
-let database: DatabaseHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  database = openDatabase({ databaseUrl: undefined, dataDir: inject('dataDir') });
-});
-afterAll(async () => {
-  await browser.close();
-  await database.db.destroy();
-});
+const e2e = useE2E();
 
-/** A real 1×1 PNG: the server checks a document by its bytes. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A real 1×1 PNG, so the browser reports it as image/png like any photo of an ID. */
+const png = pngBytes(1, 1, [210, 90, 140]);
 
 function toastText(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
@@ -52,9 +40,9 @@ describe('applying and reviewing', () => {
       'Creo contenido de fitness y bienestar, y quiero ayuda para crecer a nivel internacional.';
 
     // The visitor, in Spanish, on a phone.
-    const visitor = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const visitor = await e2e.openPage(viewports.phone);
     await visitor.context.addCookies([
-      { name: 'preferredLanguage', value: 'es', url: inject('baseUrl') },
+      { name: 'preferredLanguage', value: 'es', url: e2e.baseUrl },
     ]);
     const page = visitor.page;
     await page.goto('/apply');
@@ -92,9 +80,9 @@ describe('applying and reviewing', () => {
     await visitor.context.close();
 
     // The administrator, on a desktop.
-    const admin = await createUser(database.db, { isAdmin: true });
-    const reviewer = await openPage(browser, inject('baseUrl'), viewports.desktop);
-    await signInBrowser(reviewer.context, inject('baseUrl'), database.db, admin);
+    const admin = await createUser(e2e.db, { isAdmin: true });
+    const reviewer = await e2e.openPage(viewports.desktop);
+    await e2e.signInAs(reviewer.context, admin);
     const review = reviewer.page;
     await review.goto('/admin/applications');
     await expect
@@ -188,7 +176,7 @@ describe('applying and reviewing', () => {
     expect(await axeViolations(review, 'dialog')).toEqual([]);
 
     // The application keeps the language it was made in (its mails use it).
-    const stored = await database.db
+    const stored = await e2e.db
       .selectFrom('applications')
       .select(['language', 'documentType', 'heardAboutUs'])
       .where('email', '=', email)
@@ -216,7 +204,7 @@ describe('applying and reviewing', () => {
 
     // The creator follows the invitation, chooses a password and signs in, in the language they
     // applied in, whatever the browser had before.
-    const creator = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const creator = await e2e.openPage(viewports.phone);
     expect(link.searchParams.get('lang')).toBe('es');
     // The page welcomes a new member: nothing there speaks of resetting a password.
     await creator.page.goto(`${link.pathname}${link.search}`);
@@ -289,7 +277,7 @@ describe('applying and reviewing', () => {
       await page.getByRole('button', { name: 'Submit Application' }).click();
     }
 
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     await apply(page);
     await page.waitForURL((url) => url.pathname === '/thank-you');
     await apply(page);

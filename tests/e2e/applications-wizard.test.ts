@@ -1,20 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, viewports } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { viewports } from '../support/browser.ts';
+import { useE2E } from '../support/e2e.ts';
+import { pngBytes } from '../support/files.ts';
 import { unexpectedProblems } from './problems.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const e2e = useE2E();
 
 /** A real 1×1 PNG, so the browser reports it as image/png like any photo of an ID. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = pngBytes(1, 1, [210, 90, 140]);
 const message =
   'I create fitness and wellness content and want help growing my audience internationally.';
 
@@ -59,7 +54,7 @@ async function next(page: Page, heading: string) {
 describe('the application wizard', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`takes a visitor through the five steps on a ${name}, each step accessible`, async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewport);
+      const { page, context, problems } = await e2e.openPage(viewport);
       await page.goto('/apply');
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).innerText())
@@ -142,7 +137,7 @@ describe('the application wizard', () => {
   }
 
   it("refuses an incomplete step with the spec's toast and says which fields are missing", async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/apply');
     await page.getByLabel('First Name').fill('Ana');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -168,7 +163,7 @@ describe('the application wizard', () => {
   });
 
   it('asks for 50 characters of personal message on step 5, counting as the visitor types', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     await page.goto('/apply');
     // A draft from an earlier visit brings the visitor straight to step 5.
     await page.evaluate(() =>
@@ -201,7 +196,7 @@ describe('the application wizard', () => {
   });
 
   it("checks the document's type and size with the spec's toasts", async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     await page.goto('/apply');
     await page.evaluate(() =>
       sessionStorage.setItem('applicationDraft', JSON.stringify({ step: 4, values: {} })),
@@ -248,7 +243,7 @@ describe('the application wizard', () => {
   });
 
   it('keeps what the visitor typed across a reload, social accounts included, but not the file', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/apply');
     await fillPersonal(page);
     await next(page, 'Location');

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
-import { launchBrowser, openPage, viewports, waitForHydration } from '../support/browser.ts';
+import { openPage, viewports, waitForHydration } from '../support/browser.ts';
 import { startBuiltServer, type BuiltServer } from '../support/built-server.ts';
+import { useE2E } from '../support/e2e.ts';
 
 const en = catalogues.en;
 const publicPages = [
@@ -27,14 +28,12 @@ const outside = {
   SITE_LEGAL_ENTITY: 'Aurora Talent Group LLC',
 };
 
-let browser: Browser;
+const e2e = useE2E();
 let configured: BuiltServer;
 beforeAll(async () => {
-  [browser, configured] = await Promise.all([launchBrowser(), startBuiltServer(outside)]);
+  configured = await startBuiltServer(outside);
 });
-afterAll(async () => {
-  await Promise.all([browser.close(), configured.stop()]);
-});
+afterAll(() => configured.stop());
 
 const header = (page: Page) => page.getByRole('banner');
 const footer = (page: Page) => page.getByRole('contentinfo');
@@ -46,7 +45,7 @@ const consoleProblems = (problems: string[]) =>
 
 describe('the public site without outside destinations', () => {
   it('leads every navigation and footer link to its page', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     const links: { area: (page: Page) => Locator; name: string; path: string; hash?: string }[] = [
       { area: header, name: 'Creator Agency', path: '/' },
       { area: header, name: 'For Influencers', path: '/services' },
@@ -106,7 +105,7 @@ describe('the public site without outside destinations', () => {
   });
 
   it("glides to the software section with 'DISCOVER MORE'", async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     await page.goto('/');
     await waitForHydration(page);
     const portfolio = page.locator('#portfolio');
@@ -123,7 +122,7 @@ describe('the public site without outside destinations', () => {
   });
 
   it('answers an unknown path with PAGE NOT FOUND, status 404 and a way home', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     expect(await response?.text()).toContain('PAGE NOT FOUND');
@@ -138,7 +137,7 @@ describe('the public site without outside destinations', () => {
   });
 
   it('shows the thank-you page with what happens next and a way home', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     await page.goto('/thank-you');
     await waitForHydration(page);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
@@ -157,7 +156,7 @@ describe('the public site without outside destinations', () => {
   });
 
   it('lists the four services, each with four inclusions and four benefits', async () => {
-    const { page, context } = await openPage(browser, inject('baseUrl'));
+    const { page, context } = await e2e.openPage();
     await page.goto('/services');
     for (const id of [
       'social-media-growth',
@@ -179,7 +178,7 @@ describe('the public site without outside destinations', () => {
 
 describe('the public site with outside destinations configured', () => {
   it('links For Fans, apply buttons and social icons to the configured addresses', async () => {
-    const { page, context, problems } = await openPage(browser, configured.baseUrl);
+    const { page, context, problems } = await openPage(e2e.browser, configured.baseUrl);
     await page.goto('/');
     await waitForHydration(page);
 
@@ -229,7 +228,7 @@ describe('the public site with outside destinations configured', () => {
 
 describe('on a phone', () => {
   it('opens the menu, closes it on a link and on Escape, and works by keyboard', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/');
     await waitForHydration(page);
     const toggle = header(page).getByRole('button', { name: 'Menu' });
@@ -263,7 +262,7 @@ describe('on a phone', () => {
   });
 
   it('switches the language from the menu, and keeps it after a reload', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/');
     await waitForHydration(page);
     await header(page).getByRole('button', { name: 'Menu' }).click();
@@ -288,8 +287,8 @@ describe('on a phone', () => {
 
 describe('scroll-into-view animations', () => {
   it('reveal what is below the fold once, and hide nothing from people who ask for less motion', async () => {
-    const moving = await browser.newContext({
-      baseURL: inject('baseUrl'),
+    const moving = await e2e.browser.newContext({
+      baseURL: e2e.baseUrl,
       reducedMotion: 'no-preference',
     });
     const page = await moving.newPage();
@@ -315,7 +314,7 @@ describe('scroll-into-view animations', () => {
     expect(await waiting.count()).toBe(0);
     await moving.close();
 
-    const still = await browser.newContext({ baseURL: inject('baseUrl'), reducedMotion: 'reduce' });
+    const still = await e2e.browser.newContext({ baseURL: e2e.baseUrl, reducedMotion: 'reduce' });
     const calm = await still.newPage();
     await calm.goto('/');
     await waitForHydration(calm);
@@ -326,7 +325,7 @@ describe('scroll-into-view animations', () => {
 
 describe('phone layout', () => {
   it('fits every public page into 360 px in all three languages, no text cut off at the edge', async () => {
-    const { page, context } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context } = await e2e.openPage(viewports.phone);
     const cutOff: string[] = [];
     for (const language of ['en', 'es', 'pt']) {
       for (const { path } of publicPages) {
@@ -368,7 +367,7 @@ describe('accessibility', () => {
     describe(`on a ${name}`, () => {
       for (const { path, heading } of publicPages) {
         it(`finds no axe violations on ${path}, nor console errors`, async () => {
-          const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewport);
+          const { page, context, problems } = await e2e.openPage(viewport);
           await page.goto(path);
           await waitForHydration(page);
           expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(heading);
@@ -381,7 +380,7 @@ describe('accessibility', () => {
   }
 
   it('finds no axe violations in the open mobile menu', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/');
     await waitForHydration(page);
     const toggle = header(page).getByRole('button', { name: 'Menu' });

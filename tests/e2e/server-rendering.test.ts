@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
-import { launchBrowser, openPage, viewports, waitForHydration } from '../support/browser.ts';
+import { viewports, waitForHydration } from '../support/browser.ts';
+import { useE2E } from '../support/e2e.ts';
 
 const publicPaths = [
   '/',
@@ -15,15 +15,11 @@ const publicPaths = [
   '/thank-you',
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+const e2e = useE2E();
 
 describe('server-rendered pages in the browser', () => {
   it('hydrate every public page and the 404 page without a console error', async () => {
-    const { page, context, problems } = await openPage(browser, inject('baseUrl'));
+    const { page, context, problems } = await e2e.openPage();
     for (const pathname of publicPaths) {
       const response = await page.goto(pathname);
       expect(response?.status(), pathname).toBe(200);
@@ -38,8 +34,8 @@ describe('server-rendered pages in the browser', () => {
   });
 
   it('work as plain pages with JavaScript off on a phone: readable, linked, no dead menu button', async () => {
-    const context = await browser.newContext({
-      baseURL: inject('baseUrl'),
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.baseUrl,
       viewport: viewports.phone,
       javaScriptEnabled: false,
     });
@@ -58,11 +54,7 @@ describe('server-rendered pages in the browser', () => {
   });
 
   it('keep the chosen language across a reload, already in the HTML the server sends', async () => {
-    const { page, context, problems } = await openPage(
-      browser,
-      inject('baseUrl'),
-      viewports.desktop,
-    );
+    const { page, context, problems } = await e2e.openPage(viewports.desktop);
     await page.goto('/services');
     await waitForHydration(page);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
@@ -98,7 +90,7 @@ describe('server-rendered pages in the browser', () => {
       .map(([, chunk]) => `/${chunk.file}`);
     expect(platformFiles.length).toBeGreaterThan(0);
 
-    const { page, context } = await openPage(browser, inject('baseUrl'), viewports.phone);
+    const { page, context } = await e2e.openPage(viewports.phone);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     for (const pathname of [...publicPaths, '/no-such-page']) {

@@ -1,29 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { launchBrowser, openPage, viewports } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { viewports } from '../support/browser.ts';
+import { useE2E } from '../support/e2e.ts';
 import { createUser } from '../support/factories.ts';
-import { signInBrowser } from '../support/sign-in.ts';
 import { unexpectedProblems } from './problems.ts';
 
-let browser: Browser;
-let database: DatabaseHandle;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  database = openDatabase({ databaseUrl: undefined, dataDir: inject('dataDir') });
-});
-afterAll(async () => {
-  await browser.close();
-  await database.db.destroy();
-});
+const e2e = useE2E();
 
 describe('toasts', () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`show above an open dialog on a ${name}, where the person is looking`, async () => {
-      const { page, context, problems } = await openPage(browser, inject('baseUrl'), viewport);
-      const admin = await createUser(database.db, { isAdmin: true });
-      const taken = await createUser(database.db);
-      await signInBrowser(context, inject('baseUrl'), database.db, admin);
+      const { page, context, problems } = await e2e.openPage(viewport);
+      const admin = await createUser(e2e.db, { isAdmin: true });
+      const taken = await createUser(e2e.db);
+      await e2e.signInAs(context, admin);
 
       await page.goto('/admin/users');
       await page.getByRole('button', { name: 'Add User' }).click();

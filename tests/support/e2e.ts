@@ -1,0 +1,52 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.ts';
+import { launchBrowser, openPage, viewports, type OpenedPage } from './browser.ts';
+import { signInBrowser } from './sign-in.ts';
+
+export interface E2E {
+  /** The run's built server (tests/e2e/global-setup.ts) and its DATA_DIR. */
+  readonly baseUrl: string;
+  readonly dataDir: string;
+  /** One Chromium for the file, launched before its first test. */
+  readonly browser: Browser;
+  /** The server's own database, opened on first use, to seed data straight into it. */
+  readonly db: Db;
+  /** A fresh visitor's page on the run's server (see `openPage`). */
+  openPage(viewport?: { width: number; height: number }): Promise<OpenedPage>;
+  /** Signs a user in on a browser context without the login form. */
+  signInAs(context: BrowserContext, user: { id: string }): Promise<void>;
+}
+
+/**
+ * The set-up every browser test file shares: call it once at the top of the file. It registers
+ * the hooks that launch the browser and close it (and the database, if the file used it).
+ */
+export function useE2E(): E2E {
+  const baseUrl = inject('baseUrl');
+  const dataDir = inject('dataDir');
+  let browser: Browser | undefined;
+  let database: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await database?.db.destroy();
+  });
+  const e2e: E2E = {
+    baseUrl,
+    dataDir,
+    get browser() {
+      if (!browser) throw new Error('The browser starts in beforeAll; use it inside a test.');
+      return browser;
+    },
+    get db() {
+      database ??= openDatabase({ databaseUrl: undefined, dataDir });
+      return database.db;
+    },
+    openPage: (viewport = viewports.desktop) => openPage(e2e.browser, baseUrl, viewport),
+    signInAs: (context, user) => signInBrowser(context, baseUrl, e2e.db, user),
+  };
+  return e2e;
+}
