@@ -33,6 +33,11 @@ export function Pagination({
   const count = pageCount(total, pageSize);
   const current = clampPage(page, total, pageSize);
   const from = (current - 1) * pageSize + 1;
+  // The next page starts at the top of the list, not where the buttons were at the bottom.
+  const go = (next: number) => {
+    onPageChange(next);
+    window.scrollTo({ top: 0 });
+  };
   const to = Math.min(current * pageSize, total);
 
   return (
@@ -49,7 +54,7 @@ export function Pagination({
           <Button
             variant="outline"
             size="sm"
-            onClick={() => onPageChange(current - 1)}
+            onClick={() => go(current - 1)}
             disabled={current === 1}
             aria-label={t('list.previousPage')}
           >
@@ -70,7 +75,7 @@ export function Pagination({
                     className="min-w-9 px-2"
                     aria-label={t('list.goToPage', { page: n })}
                     aria-current={n === current ? 'page' : undefined}
-                    onClick={() => onPageChange(n)}
+                    onClick={() => go(n)}
                   >
                     {n}
                   </Button>
@@ -84,7 +89,7 @@ export function Pagination({
           <Button
             variant="outline"
             size="sm"
-            onClick={() => onPageChange(current + 1)}
+            onClick={() => go(current + 1)}
             disabled={current === count}
             aria-label={t('list.nextPage')}
           >
