@@ -1,3 +1,4 @@
+import { englishMessage, isMessageCode } from './messages.ts';
 import { describe, expect, it } from 'vitest';
 import {
   applicationFieldsSchema,
@@ -27,8 +28,11 @@ const valid = {
   heardAboutUs: 'Social Media',
 };
 
+/** The schema speaks in message codes; the spec's wording is their English text. */
+const english = (code: string) => (isMessageCode(code) ? englishMessage(code) : code);
 const messages = (input: unknown) =>
-  applicationFieldsSchema.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+  applicationFieldsSchema.safeParse(input).error?.issues.map((issue) => english(issue.message)) ??
+  [];
 
 describe('application fields', () => {
   it('accept a complete application, normalising the email and profile URL', () => {
@@ -97,7 +101,7 @@ describe('the wizard form', () => {
     expect(documentTypeForIdType("Driver's License")).toBe('driver_license');
     const issues = applicationFormSchema.safeParse({ ...form, idType: '', heardAboutUs: '' }).error
       ?.issues;
-    expect(issues?.map((issue) => issue.message)).toEqual([
+    expect(issues?.map((issue) => english(issue.message))).toEqual([
       'ID type is required',
       'How did you hear about us is required',
     ]);

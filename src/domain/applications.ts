@@ -88,12 +88,12 @@ export function normalizeProfileUrl(value: string): string {
 const required = (message: string, max: number) => z.string().trim().min(1, message).max(max);
 
 export const socialAccountSchema = z.object({
-  network: z.enum(socialPlatforms, { error: 'Social media platform is required' }),
-  handle: required('Handle is required', 100),
+  network: z.enum(socialPlatforms, { error: 'application.platform_required' }),
+  handle: required('application.handle_required', 100),
   followers: z
-    .number({ error: 'Followers must be a positive number' })
-    .int('Followers must be a whole number')
-    .min(0, 'Followers must be a positive number')
+    .number({ error: 'application.followers_positive' })
+    .int('application.followers_whole')
+    .min(0, 'application.followers_positive')
     .max(10_000_000_000),
   url: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -101,7 +101,7 @@ export const socialAccountSchema = z.object({
       .string()
       .max(500)
       .transform(normalizeProfileUrl)
-      .pipe(z.string().min(1, 'Social media URL or handle is required'))
+      .pipe(z.string().min(1, 'application.url_required'))
       .optional(),
   ),
 });
@@ -112,27 +112,24 @@ export type SocialAccount = z.infer<typeof socialAccountSchema>;
  * with its messages). The ID document travels beside them as a file.
  */
 export const applicationFieldsSchema = z.object({
-  firstName: required('First name is required', 100),
-  lastName: required('Last name is required', 100),
-  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address').max(254)),
-  phone: required('Phone number is required', 50),
-  country: z.enum(countries, { error: 'Country is required' }),
-  city: required('City is required', 100),
-  state: required('State/Province is required', 100),
+  firstName: required('application.first_name_required', 100),
+  lastName: required('application.last_name_required', 100),
+  email: z.string().trim().toLowerCase().pipe(z.email('user.email_invalid').max(254)),
+  phone: required('application.phone_required', 50),
+  country: z.enum(countries, { error: 'application.country_required' }),
+  city: required('application.city_required', 100),
+  state: required('application.state_required', 100),
   socialAccounts: z
-    .array(socialAccountSchema, { error: 'At least one social media account is required' })
-    .min(1, 'At least one social media account is required')
-    .max(20, 'Add at most 20 social media accounts'),
-  documentType: z.enum(documentTypes, { error: 'Document type is required' }),
-  documentNumber: required('Document number is required', 100),
+    .array(socialAccountSchema, { error: 'application.social_required' })
+    .min(1, 'application.social_required')
+    .max(20, 'application.social_max'),
+  documentType: z.enum(documentTypes, { error: 'application.document_type_required' }),
+  documentNumber: required('application.document_number_required', 100),
   personalMessage: z
     .string()
     .trim()
-    .min(
-      personalMessageMinLength,
-      `Personal message must be at least ${personalMessageMinLength} characters`,
-    )
-    .max(5000, 'Personal message must be at most 5000 characters'),
+    .min(personalMessageMinLength, 'application.message_min')
+    .max(5000, 'application.message_max'),
   heardAboutUs: z.enum(heardAboutUsSources).optional(),
   /** The language the visitor applied in, for the mails that answer them. */
   language: z.enum(languages).default('en'),
@@ -192,7 +189,7 @@ export type Application = z.infer<typeof applicationSchema>;
 /** PUT /api/admin/applications-v2/{id}/status. */
 export const applicationStatusUpdateSchema = z.object({
   status: z.enum(applicationStatuses, {
-    error: 'Missing Information: Please select a status for the application.',
+    error: 'application.status_required',
   }),
   adminNotes: z.string().trim().max(5000).optional(),
 });
@@ -206,8 +203,8 @@ export type ApplicationStatusUpdate = z.infer<typeof applicationStatusUpdateSche
 export const applicationFormSchema = applicationFieldsSchema
   .omit({ documentType: true, heardAboutUs: true, language: true })
   .extend({
-    idType: z.enum(idTypeLabels, { error: 'ID type is required' }),
-    heardAboutUs: z.enum(heardAboutUsSources, { error: 'How did you hear about us is required' }),
+    idType: z.enum(idTypeLabels, { error: 'application.id_type_required' }),
+    heardAboutUs: z.enum(heardAboutUsSources, { error: 'application.heard_required' }),
   });
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationForm = z.output<typeof applicationFormSchema>;

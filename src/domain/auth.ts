@@ -11,12 +11,12 @@ import {
  * the session lasts 30 days; without it, it ends with the browser or after 12 hours idle.
  */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
+  username: z.string({ error: 'user.username_required' }).trim().min(1, 'user.username_required'),
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
+    .string({ error: 'auth.password_required' })
+    .min(1, 'auth.password_required')
     // Nobody can hold a longer password, and hashing an unbounded input costs the server.
-    .max(passwordLength.max * 8, 'Invalid username or password'),
+    .max(passwordLength.max * 8, 'auth.invalid_credentials'),
   remember: z.boolean().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -29,16 +29,13 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** The message of every refused sign-in, whether the account exists or not. */
-export const invalidCredentialsMessage = 'Invalid username or password';
-
 /** POST /api/auth/forgot-password: username or email. Always 202 with the same message. */
 export const forgotPasswordRequestSchema = z.object({
   username: z
-    .string({ error: 'Username or email is required' })
+    .string({ error: 'auth.login_required' })
     .trim()
-    .min(1, 'Username or email is required')
-    .max(254, 'Username or email is required'),
+    .min(1, 'auth.login_required')
+    .max(254, 'auth.login_required'),
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
@@ -68,9 +65,9 @@ export const invitationLinkParam = 'welcome';
 /** POST /api/auth/reset-password. Answers 204; every session of the person ends. */
 export const resetPasswordRequestSchema = z.object({
   token: z
-    .string({ error: 'This reset link is invalid' })
-    .min(1, 'This reset link is invalid')
-    .max(200, 'This reset link is invalid'),
+    .string({ error: 'auth.reset_link_invalid' })
+    .min(1, 'auth.reset_link_invalid')
+    .max(200, 'auth.reset_link_invalid'),
   newPassword: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

@@ -34,8 +34,15 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** What any area hands to the server's notify(): spec section 5, "Notification create". */
 export const notificationInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required'),
+  title: z
+    .string({ error: 'notification.title_required' })
+    .trim()
+    .min(1, 'notification.title_required')
+    .max(200),
+  message: z
+    .string({ error: 'notification.message_required' })
+    .trim()
+    .min(1, 'notification.message_required'),
   type: z.enum(notificationTypes),
   relatedId: z.string().nullish(),
 });

@@ -25,37 +25,37 @@ export const userListSchema = z.array(userSchema);
 // Field schemas, shared by every request that carries the field (spec section 5, "Users and accounts").
 
 export const usernameSchema = z
-  .string({ error: 'Username is required' })
+  .string({ error: 'user.username_required' })
   .trim()
-  .min(usernameLength.min, `Username must be at least ${usernameLength.min} characters`)
-  .max(usernameLength.max, `Username must be at most ${usernameLength.max} characters`)
+  .min(usernameLength.min, 'user.username_min')
+  .max(usernameLength.max, 'user.username_max')
   // People sign in with a username or an email; a username with @ could be someone's email.
-  .refine((username) => !username.includes('@'), 'Username cannot contain @');
+  .refine((username) => !username.includes('@'), 'user.username_at');
 
 export const emailSchema = z
-  .string({ error: 'Invalid email address' })
+  .string({ error: 'user.email_invalid' })
   .trim()
-  .max(emailMaxLength, `Email must be at most ${emailMaxLength} characters`)
-  .pipe(z.email('Invalid email address'));
+  .max(emailMaxLength, 'user.email_max')
+  .pipe(z.email('user.email_invalid'));
 
 /** A new password chosen by an administrator or at sign-up. */
 export const passwordSchema = z
-  .string({ error: 'Password must be at least 6 characters' })
-  .min(passwordLength.min, `Password must be at least ${passwordLength.min} characters`)
-  .max(passwordLength.max, `Password must be at most ${passwordLength.max} characters`);
+  .string({ error: 'user.password_min' })
+  .min(passwordLength.min, 'user.password_min')
+  .max(passwordLength.max, 'user.password_max');
 
 /** A new password the person chooses for themselves (own change, reset link). */
 export const newPasswordSchema = z
-  .string({ error: 'New password must be at least 6 characters' })
-  .min(passwordLength.min, `New password must be at least ${passwordLength.min} characters`)
-  .max(passwordLength.max, `New password must be at most ${passwordLength.max} characters`);
+  .string({ error: 'user.new_password_min' })
+  .min(passwordLength.min, 'user.new_password_min')
+  .max(passwordLength.max, 'user.new_password_max');
 
 /** Optional name: an empty field means "not provided" and is stored as null. */
-const optionalName = (label: string) =>
+const optionalName = (tooLong: 'user.first_name_max' | 'user.last_name_max') =>
   z
     .string()
     .trim()
-    .max(nameLength.max, `${label} must be at most ${nameLength.max} characters`)
+    .max(nameLength.max, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -63,8 +63,8 @@ const optionalName = (label: string) =>
 export const updateUserRequestSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
-  firstName: optionalName('First name'),
-  lastName: optionalName('Last name'),
+  firstName: optionalName('user.first_name_max'),
+  lastName: optionalName('user.last_name_max'),
   isAdmin: z.boolean().default(false),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
@@ -90,8 +90,8 @@ export type LanguageUpdateRequest = z.infer<typeof languageUpdateRequestSchema>;
 /** PUT /api/user/password: the body the API takes. Answers 204; other sessions end. */
 export const passwordChangeRequestSchema = z.object({
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required'),
+    .string({ error: 'user.current_password_required' })
+    .min(1, 'user.current_password_required'),
   newPassword: newPasswordSchema,
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
@@ -105,9 +105,7 @@ export function withPasswordConfirmation<Shape extends { newPassword: typeof new
 ) {
   return body
     .extend({
-      confirmPassword: z
-        .string({ error: 'Please confirm your password' })
-        .min(1, 'Please confirm your password'),
+      confirmPassword: z.string({ error: 'user.confirm_password' }).min(1, 'user.confirm_password'),
     })
     .refine(
       // zod cannot see through the generic shape that both fields are there; they are.
@@ -118,7 +116,7 @@ export function withPasswordConfirmation<Shape extends { newPassword: typeof new
         };
         return newPassword === confirmPassword;
       },
-      { message: 'Passwords do not match', path: ['confirmPassword'] },
+      { message: 'user.passwords_mismatch', path: ['confirmPassword'] },
     );
 }
 

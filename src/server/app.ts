@@ -16,7 +16,7 @@ import { accessPlugin } from './plugins/access.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { depsPlugin, type Clock } from './plugins/deps.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
@@ -36,7 +36,7 @@ export interface BuildOptions {
 
 function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Socket) {
   if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
-  const body = JSON.stringify({ message: 'The request could not be read.' });
+  const body = JSON.stringify(errorBody('request.unreadable'));
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

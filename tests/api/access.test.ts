@@ -23,7 +23,10 @@ describe('sessions and the sign-in fixture', () => {
       headers: { cookie: 'sid=forged' },
     });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ message: 'Please sign in to continue.' });
+    expect(forged.json()).toEqual({
+      code: 'auth.sign_in_required',
+      message: 'Please sign in to continue.',
+    });
 
     const client = await signedInClient(app, influencer);
     const response = await client.get('/api/auth/user');

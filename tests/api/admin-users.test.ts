@@ -136,10 +136,12 @@ describe('POST /api/admin/users', () => {
     const sameName = await asAdmin.post('/api/admin/users', newUser({ username: 'MARIA' }));
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json()).toEqual({
+      code: 'user.username_taken',
       message: 'This username is already taken. Please choose another one.',
       issues: [
         {
           path: ['username'],
+          code: 'user.username_taken',
           message: 'This username is already taken. Please choose another one.',
         },
       ],
@@ -150,6 +152,7 @@ describe('POST /api/admin/users', () => {
     );
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toMatchObject({
+      code: 'user.email_taken',
       message: 'This email address is already used by another account.',
     });
   });
@@ -161,7 +164,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
     expect(response.json()).toMatchObject({ id: maria.id, username: 'Maria' });
     const unknown = await asAdmin.get(`/api/admin/users/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'User not found' });
+    expect(unknown.json()).toEqual({ code: 'user.not_found', message: 'User not found' });
   });
 
   it('edits every field but the password', async () => {
@@ -238,6 +241,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
+        code: 'user.last_administrator',
         message: 'This is the last administrator. Make another user an administrator first.',
       });
       const still = await onlyAdmin.get('/api/admin/users');
@@ -379,6 +383,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     const response = await asAdmin.delete(`/api/admin/users/${user.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
+      code: 'user.delete_paid',
       message:
         'This user has published compensation and cannot be deleted: pay history is kept. You can still edit the account or change its password.',
     });
@@ -394,7 +399,10 @@ describe('DELETE /api/admin/users/{id}', () => {
   it('will not delete your own account; 404 for an unknown one', async () => {
     const self = await asAdmin.delete(`/api/admin/users/${admin.id}`);
     expect(self.statusCode).toBe(409);
-    expect(self.json()).toEqual({ message: 'You cannot delete your own account.' });
+    expect(self.json()).toEqual({
+      code: 'user.delete_self',
+      message: 'You cannot delete your own account.',
+    });
     expect((await asAdmin.get('/api/admin/users')).statusCode).toBe(200);
     const unknown = await asAdmin.delete(`/api/admin/users/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
@@ -430,7 +438,10 @@ describe('who may manage users', () => {
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
       const creator = await asMaria.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(creator.statusCode, `${method} ${url}`).toBe(403);
-      expect(creator.json()).toEqual({ message: 'Only administrators can do this.' });
+      expect(creator.json()).toEqual({
+        code: 'auth.admin_only',
+        message: 'Only administrators can do this.',
+      });
     }
     expect((await asAdmin.get(`/api/admin/users/${maria.id}`)).json()).toMatchObject({
       username: 'Maria',

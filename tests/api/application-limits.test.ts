@@ -27,6 +27,8 @@ describe('application submissions sent all at once', () => {
     expect(accepted.length + refused.length).toBe(12);
     for (const answer of refused) {
       expect(answer.json()).toEqual({
+        code: 'application.too_many',
+        params: { count: 60 },
         message: 'Too many applications from your network. Please wait 60 minutes and try again.',
       });
       const retryAfter = Number(answer.headers['retry-after']);

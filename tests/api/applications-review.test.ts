@@ -88,6 +88,7 @@ describe('reviewing applications', () => {
     const response = await setStatus(id, { adminNotes: 'Looks good' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
+      code: 'application.status_required',
       message: 'Missing Information: Please select a status for the application.',
     });
     expect(
@@ -189,6 +190,7 @@ describe('reviewing applications', () => {
       const locked = await setStatus(id, payload);
       expect(locked.statusCode).toBe(409);
       expect(locked.json()).toEqual({
+        code: 'application.locked',
         message:
           'This application was approved and its account created, so it can no longer be changed.',
       });
@@ -213,6 +215,8 @@ describe('reviewing applications', () => {
     const refused = await setStatus(id, { status: 'approved', adminNotes: 'Approve' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
+      code: 'application.account_exists',
+      params: { email: 'dan@example.com', username: 'existing_dan' },
       message:
         'An account with the email dan@example.com already exists (username existing_dan), so approving would create a second one. Nothing was changed.',
     });
@@ -263,7 +267,10 @@ describe('reviewing applications', () => {
     const creator = await createUser(testApp.app.db);
     const asCreator = await (await signedInClient(testApp.app, creator)).get(documentImageUrl);
     expect(asCreator.statusCode).toBe(403);
-    expect(asCreator.json()).toEqual({ message: 'Only administrators can do this.' });
+    expect(asCreator.json()).toEqual({
+      code: 'auth.admin_only',
+      message: 'Only administrators can do this.',
+    });
     const anonymous = await testApp.app.inject({ method: 'GET', url: documentImageUrl });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.rawPayload.includes(samplePng.subarray(0, 8))).toBe(false);

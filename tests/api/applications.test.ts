@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { englishMessage, type MessageCode } from '../../src/domain/messages.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maxDocumentBytes } from '../../src/domain/applications.ts';
 import { storageDir } from '../../src/server/storage/storage.ts';
@@ -138,7 +139,14 @@ describe('POST /api/applications-v2', () => {
         fields: applicationFields(overrides),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, issues: [{ path: issuePath, message }] });
+      const body = response.json<{ code: MessageCode }>();
+      // The code whose English text is the spec's message, on the answer and on the field.
+      expect(englishMessage(body.code)).toBe(message);
+      expect(body).toEqual({
+        code: body.code,
+        message,
+        issues: [{ path: issuePath, code: body.code, message }],
+      });
       await expectNothingStored();
     },
   );
@@ -150,9 +158,17 @@ describe('POST /api/applications-v2', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ issues: unknown[] }>().issues).toEqual([
-      { path: ['firstName'], message: 'First name is required' },
-      { path: ['city'], message: 'City is required' },
-      { path: ['idDocument'], message: 'ID document is required' },
+      {
+        path: ['firstName'],
+        code: 'application.first_name_required',
+        message: 'First name is required',
+      },
+      { path: ['city'], code: 'application.city_required', message: 'City is required' },
+      {
+        path: ['idDocument'],
+        code: 'application.id_document_required',
+        message: 'ID document is required',
+      },
     ]);
     await expectNothingStored();
   });
@@ -170,8 +186,15 @@ describe('POST /api/applications-v2', () => {
     const refused = await submitApplication(testApp.app, { file: pngFile(overLimit) });
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toEqual({
+      code: 'application.document_too_large',
       message: 'Please upload a file smaller than 10MB.',
-      issues: [{ path: ['idDocument'], message: 'Please upload a file smaller than 10MB.' }],
+      issues: [
+        {
+          path: ['idDocument'],
+          code: 'application.document_too_large',
+          message: 'Please upload a file smaller than 10MB.',
+        },
+      ],
     });
     // The rest of the body is read and dropped, so the connection stays usable (refusals.test.ts).
     expect(refused.headers.connection).not.toBe('close');
@@ -188,8 +211,15 @@ describe('POST /api/applications-v2', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
+      code: 'application.document_wrong_kind',
       message: 'Please upload a JPEG, PNG, or PDF file.',
-      issues: [{ path: ['idDocument'], message: 'Please upload a JPEG, PNG, or PDF file.' }],
+      issues: [
+        {
+          path: ['idDocument'],
+          code: 'application.document_wrong_kind',
+          message: 'Please upload a JPEG, PNG, or PDF file.',
+        },
+      ],
     });
     await expectNothingStored();
   });
@@ -226,6 +256,7 @@ describe('POST /api/applications-v2', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
+      code: 'application.already_open',
       message:
         'An application with this email address is already being reviewed. We will contact you by email; there is no need to apply again.',
     });
@@ -256,6 +287,8 @@ describe('POST /api/applications-v2', () => {
     });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({
+      code: 'application.too_many',
+      params: { count: 60 },
       message: 'Too many applications from your network. Please wait 60 minutes and try again.',
     });
     const retryAfter = Number(sixth.headers['retry-after']);
@@ -297,6 +330,7 @@ describe('POST /api/applications-v2', () => {
     });
     expect(unreadable.statusCode).toBe(400);
     expect(unreadable.json()).toEqual({
+      code: 'application.unreadable',
       message: 'The form could not be read. Please send it again from the application page.',
     });
     await expectNothingStored();
@@ -310,6 +344,7 @@ describe('POST /api/applications-v2', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
+      code: 'application.not_multipart',
       message: 'Send the application as multipart/form-data: its fields, then the idDocument file.',
     });
     await expectNothingStored();

@@ -129,7 +129,10 @@ describe('POST /api/auth/login', () => {
       (issue) => issue.message,
     );
     expect(messages).toEqual(['Username is required', 'Password is required']);
-    expect((await login({})).json()).toMatchObject({ message: 'Username is required' });
+    expect((await login({})).json()).toMatchObject({
+      code: 'user.username_required',
+      message: 'Username is required',
+    });
   });
 
   it('answers a wrong password and an unknown user alike, and sets no cookie', async () => {
@@ -138,7 +141,10 @@ describe('POST /api/auth/login', () => {
     const unknown = await login({ username: 'nobody-here', password: 'wrong-horse' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid username or password' });
+      expect(response.json()).toEqual({
+        code: 'auth.invalid_credentials',
+        message: 'Invalid username or password',
+      });
       expect(sessionCookie(response)).toBeUndefined();
     }
     expect(wrong.headers['content-length']).toBe(unknown.headers['content-length']);
@@ -155,6 +161,7 @@ describe('POST /api/auth/login', () => {
       const response = await login({ username: 'maria', password: 'correct-horse' }, headers);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
+        code: 'request.cross_site',
         message: 'This request came from another site and was refused.',
       });
       expect(sessionCookie(response)).toBeUndefined();

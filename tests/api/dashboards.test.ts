@@ -134,6 +134,7 @@ describe('GET /api/dashboard', () => {
     const response = await get('/api/dashboard', admin);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
+      code: 'auth.creators_only',
       message: 'This is only for creators; administrators have their own screens.',
     });
     const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/dashboard' });

@@ -128,7 +128,10 @@ describe('the access rule holds however a path is written', () => {
       body: payload,
     });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: 'Please sign in to continue.' });
+    expect(await response.json()).toEqual({
+      code: 'auth.sign_in_required',
+      message: 'Please sign in to continue.',
+    });
     const created = await testApp.app.db
       .selectFrom('users')
       .select('id')

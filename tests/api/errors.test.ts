@@ -11,7 +11,11 @@ describe('errors', () => {
       const response = await testApp.app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ message: `No API endpoint ${method} /api/no-such-thing.` });
+      expect(response.json()).toEqual({
+        code: 'request.not_found',
+        params: { method, path: '/api/no-such-thing' },
+        message: `No API endpoint ${method} /api/no-such-thing.`,
+      });
     }
   });
 
@@ -28,6 +32,8 @@ describe('errors', () => {
     expect(response.statusCode).toBe(500);
     const requestId = response.headers['x-request-id'];
     expect(response.json()).toEqual({
+      code: 'server.error',
+      params: { reference: requestId },
       message: `Something went wrong on our side. Please try again; if it keeps happening, contact support and quote reference ${requestId}.`,
     });
     expect(response.body).not.toMatch(/kysely|sqlite|postgres|stack|at /i);
@@ -66,6 +72,7 @@ describe('security', () => {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
+        code: 'request.cross_site',
         message: 'This request came from another site and was refused.',
       });
     }

@@ -79,7 +79,10 @@ describe('marking read', () => {
     expect((await read(mine.id)).statusCode).toBe(204);
     const other = await read(theirs.id);
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: 'Notification not found' });
+    expect(other.json()).toEqual({
+      code: 'notification.not_found',
+      message: 'Notification not found',
+    });
     expect((await read(randomUUID())).statusCode).toBe(404);
 
     const marias = (await bellOf(maria)).notifications;

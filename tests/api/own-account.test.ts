@@ -81,6 +81,7 @@ describe('PUT /api/user/profile', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
+      code: 'user.username_taken',
       message: 'This username is already taken. Please choose another one.',
     });
     // A change of case of one's own name is not a conflict.
@@ -151,8 +152,15 @@ describe('PUT /api/user/password', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'user.current_password_wrong',
       message: 'Current password is incorrect',
-      issues: [{ path: ['currentPassword'], message: 'Current password is incorrect' }],
+      issues: [
+        {
+          path: ['currentPassword'],
+          code: 'user.current_password_wrong',
+          message: 'Current password is incorrect',
+        },
+      ],
     });
     const loginOld = await testApp.app.inject({
       method: 'POST',

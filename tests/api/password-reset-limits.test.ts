@@ -62,6 +62,8 @@ describe('forgotten-password limits', () => {
       expect(retryAfter).toBeGreaterThan(oneHour - 60);
       expect(retryAfter).toBeLessThanOrEqual(oneHour);
       expect(blocked.json()).toEqual({
+        code: 'auth.too_many_reset_requests',
+        params: { count: 60 },
         message:
           'Too many password reset requests from your network. Please wait 60 minutes and try again.',
       });

@@ -82,6 +82,7 @@ describe('forgotten password', () => {
     const tooShort = await reset(token, '12345');
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json()).toMatchObject({
+      code: 'user.new_password_min',
       message: 'New password must be at least 6 characters',
     });
 
@@ -98,6 +99,7 @@ describe('forgotten password', () => {
     const again = await reset(token, 'another-password');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
+      code: 'auth.reset_link_unusable',
       message: 'This reset link is invalid, already used or expired. Please ask for a new one.',
     });
     expect(smtp.untaken()).toEqual([]);
@@ -148,7 +150,10 @@ describe('forgotten password', () => {
   it('asks for a username or email', async () => {
     const response = await requestReset('   ');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Username or email is required' });
+    expect(response.json()).toMatchObject({
+      code: 'auth.login_required',
+      message: 'Username or email is required',
+    });
   });
 });
 

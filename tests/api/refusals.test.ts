@@ -88,8 +88,15 @@ describe('a refused body still gets its answer', () => {
     expect(refused).toEqual({
       status: 413,
       body: {
+        code: 'application.document_too_large',
         message: 'Please upload a file smaller than 10MB.',
-        issues: [{ path: ['idDocument'], message: 'Please upload a file smaller than 10MB.' }],
+        issues: [
+          {
+            path: ['idDocument'],
+            code: 'application.document_too_large',
+            message: 'Please upload a file smaller than 10MB.',
+          },
+        ],
       },
     });
     expect(storedFiles(testApp.config.dataDir)).toEqual([]);
@@ -103,7 +110,10 @@ describe('a refused body still gets its answer', () => {
       body: huge,
     });
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toEqual({ message: 'Request body is too large' });
+    expect(await tooLarge.json()).toEqual({
+      code: 'request.too_large',
+      message: 'Request body is too large',
+    });
 
     const anonymous = await fetch(`${baseUrl}/api/admin/users`, {
       method: 'POST',
@@ -111,7 +121,10 @@ describe('a refused body still gets its answer', () => {
       body: huge,
     });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ message: 'Please sign in to continue.' });
+    expect(await anonymous.json()).toEqual({
+      code: 'auth.sign_in_required',
+      message: 'Please sign in to continue.',
+    });
   });
 });
 
@@ -210,6 +223,9 @@ describe('a request Node itself cannot read', () => {
       socket.on('error', () => {});
     });
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(answer.split('\r\n\r\n')[1]).toBe('{"message":"The request could not be read."}');
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
+      code: 'request.unreadable',
+      message: 'The request could not be read.',
+    });
   });
 });

@@ -85,7 +85,7 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     await socketClosed;
     expect(answer).toMatch(/^HTTP\/1\.1 404/);
-    expect(answer).toContain('{"message":"No API endpoint POST /api/nowhere."}');
+    expect(answer).toContain('"message":"No API endpoint POST /api/nowhere."');
     expect(server.output().stdout).toContain('Shut down cleanly');
     // New connections are no longer accepted.
     await expect(

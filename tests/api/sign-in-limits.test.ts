@@ -35,6 +35,8 @@ const addressIn = (block: number, index: number) =>
 
 const fifteenMinutes = 15 * 60;
 const tooManyMessage = {
+  code: 'auth.too_many_attempts',
+  params: { count: 15 },
   message:
     'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
 };

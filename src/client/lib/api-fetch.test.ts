@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiFetch, errorMessage } from './api-fetch.ts';
+import { ApiError, apiFetch } from './api-fetch.ts';
 
 let server: Server;
 let base: string;
@@ -91,7 +91,6 @@ describe('apiFetch', () => {
     expect(error.message).toBe('404: {"message":"Task not found."}');
     expect(error.status).toBe(404);
     expect(error.body).toEqual({ message: 'Task not found.' });
-    expect(errorMessage(error, 'Failed to load task')).toBe('Task not found.');
   });
 
   it('rejects an empty 500 with the status text', async () => {
@@ -99,16 +98,5 @@ describe('apiFetch', () => {
     expect(error.message).toBe('500: Internal Server Error');
     expect(error.status).toBe(500);
     expect(error.body).toBeUndefined();
-    expect(errorMessage(error, 'Failed to update task status')).toBe(
-      'Failed to update task status',
-    );
-  });
-});
-
-describe('errorMessage', () => {
-  it('falls back when the error is not from the API or has no message', () => {
-    expect(errorMessage(new Error('network down'), 'Upload failed')).toBe('Upload failed');
-    expect(errorMessage(new ApiError(400, '400: nope', 'nope'), 'Invalid')).toBe('Invalid');
-    expect(errorMessage(undefined, 'Something went wrong')).toBe('Something went wrong');
   });
 });

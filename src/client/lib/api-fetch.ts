@@ -1,5 +1,3 @@
-import type { ApiErrorBody } from '../../domain/errors.ts';
-
 /**
  * A non-OK answer from the API. The message is `{status}: {body text or status text}` (spec
  * section 7); the parsed JSON body is kept so screens can show the server's own message.
@@ -48,19 +46,4 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   }
   if (response.status === 204 || text === '') return undefined as T;
   return JSON.parse(text) as T;
-}
-
-function hasMessage(body: unknown): body is Pick<ApiErrorBody, 'message'> {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    'message' in body &&
-    typeof body.message === 'string' &&
-    body.message !== ''
-  );
-}
-
-/** The server's own explanation when it sent one, otherwise the screen's fallback text. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && hasMessage(error.body) ? error.body.message : fallback;
 }

@@ -12,7 +12,9 @@ import {
   passwordChangeFormSchema,
   profileUpdateRequestSchema,
 } from '../../domain/users.ts';
-import { translateMessage } from './messages.ts';
+import { ApiError } from './api-fetch.ts';
+import { createI18n } from './i18n.ts';
+import { failureMessage, translateMessage } from './messages.ts';
 
 const spanish = ((key: string) => es[key] ?? key) as unknown as TFunction;
 
@@ -63,9 +65,39 @@ describe('translateMessage', () => {
     expect(translateMessage(spanish, 'Something new from the server')).toBe(
       'Something new from the server',
     );
-    expect(translateMessage(spanish, 'Passwords do not match')).toBe(
+    expect(translateMessage(spanish, 'user.passwords_mismatch')).toBe(
       'Las contraseñas no coinciden',
     );
     expect(translateMessage(spanish, undefined)).toBeUndefined();
+  });
+});
+
+describe('failureMessage', () => {
+  const { t } = createI18n('es', es);
+  const refusal = (body: unknown) => new ApiError(429, '429: ...', body);
+
+  it('shows the answer’s code in the reader’s language, with its values', () => {
+    const body = {
+      code: 'auth.too_many_attempts',
+      message:
+        'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+      params: { count: 15 },
+    };
+    expect(failureMessage(t, refusal(body), 'Login failed')).toBe(
+      'Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo, o restablece tu contraseña.',
+    );
+    expect(failureMessage(t, refusal({ ...body, params: { count: 1 } }), 'Login failed')).toMatch(
+      /Espera 1 minuto e/,
+    );
+  });
+
+  it('falls back to the server’s message for a code it does not know, then to the screen’s text', () => {
+    expect(failureMessage(t, refusal({ code: 'new.code', message: 'Something new' }), 'x')).toBe(
+      'Something new',
+    );
+    expect(failureMessage(t, new Error('network down'), 'Upload failed')).toBe('Upload failed');
+    expect(
+      failureMessage(t, new ApiError(500, '500: Internal Server Error', undefined), 'Failed'),
+    ).toBe('Failed');
   });
 });

@@ -1,23 +1,32 @@
 import type { TFunction } from 'i18next';
-import { errorMessage } from './api-fetch.ts';
-// Only this small file, not the whole catalogue: the reader's texts come from the server.
-import messages from '../../domain/locales/en/messages.json' with { type: 'json' };
+import type { ApiErrorBody } from '../../domain/errors.ts';
+import { catalogueKey, isMessageCode } from '../../domain/messages.ts';
+import { ApiError } from './api-fetch.ts';
 
 /**
- * The domain schemas and the server speak English (the spec's wording). A message listed in
- * locales/<language>/messages.json is shown in the reader's language; any other as it came.
+ * The domain's schemas and the server speak in message codes (src/domain/messages.ts); a code is
+ * shown in the reader's language. Anything else (a text of zod's own) is shown as it came.
  */
-const keysByEnglish = new Map(Object.entries(messages).map(([key, text]) => [text, key]));
-
 export function translateMessage(t: TFunction, message: string): string;
 export function translateMessage(t: TFunction, message: string | undefined): string | undefined;
 export function translateMessage(t: TFunction, message: string | undefined) {
   if (message === undefined) return undefined;
-  const key = keysByEnglish.get(message);
-  return key ? t(key) : message;
+  return isMessageCode(message) ? t(catalogueKey(message)) : message;
 }
 
-/** Why a request failed, in the reader's language: the server's own message, or the fallback. */
+function isErrorBody(body: unknown): body is Partial<ApiErrorBody> {
+  return typeof body === 'object' && body !== null;
+}
+
+/**
+ * The one way a screen says why a request failed, in the reader's language: the answer's code
+ * translated, else the server's own message, else the screen's fallback.
+ */
 export function failureMessage(t: TFunction, error: unknown, fallback: string): string {
-  return translateMessage(t, errorMessage(error, fallback));
+  if (error instanceof ApiError && isErrorBody(error.body)) {
+    const { code, params, message } = error.body;
+    if (isMessageCode(code)) return t(catalogueKey(code), params);
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return fallback;
 }

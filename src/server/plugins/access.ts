@@ -8,7 +8,7 @@ import {
   sweepExpiredSessions,
 } from '../modules/auth/sessions.ts';
 import { findUserById, toUser } from '../modules/users/repository.ts';
-import { body } from './errors.ts';
+import { errorBody } from './errors.ts';
 
 /**
  * Who may call a route. Every API route states it in `config.access`:
@@ -91,14 +91,12 @@ export const accessPlugin = fp(
         request.user = row ? toUser(row) : null;
       }
       if (access === 'public') return;
-      if (!request.user) return reply.status(401).send(body('Please sign in to continue.'));
+      if (!request.user) return reply.status(401).send(errorBody('auth.sign_in_required'));
       if (access === 'admin' && !request.user.isAdmin) {
-        return reply.status(403).send(body('Only administrators can do this.'));
+        return reply.status(403).send(errorBody('auth.admin_only'));
       }
       if (access === 'influencer' && request.user.isAdmin) {
-        return reply
-          .status(403)
-          .send(body('This is only for creators; administrators have their own screens.'));
+        return reply.status(403).send(errorBody('auth.creators_only'));
       }
     });
 

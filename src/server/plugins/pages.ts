@@ -32,7 +32,7 @@ import type { Config } from '../config.ts';
 import { clientBuildDir } from '../paths.ts';
 import { readTranslations } from '../modules/content/repository.ts';
 import { siteSettings } from '../modules/content/site.ts';
-import { body } from './errors.ts';
+import { errorBody } from './errors.ts';
 
 /** The SSR entry's export (src/client/app/entry-server.tsx), loaded from its build. */
 type RenderPage = (url: string, state: InitialState) => Promise<string>;
@@ -357,9 +357,11 @@ export const pagesPlugin = fp(
         `${prefix}/*`,
         { config: { access: 'public' } },
         async (request: FastifyRequest<{ Params: { '*': string } }>, reply) =>
-          reply
-            .status(404)
-            .send(body(`No API endpoint ${request.method} ${prefix}/${request.params['*']}.`)),
+          reply.status(404).send(
+            errorBody('request.not_found', {
+              params: { method: request.method, path: `${prefix}/${request.params['*']}` },
+            }),
+          ),
       );
     }
 
@@ -367,7 +369,7 @@ export const pagesPlugin = fp(
       const pathname = request.url.split('?')[0] ?? '/';
       const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
       if ((request.method !== 'GET' && request.method !== 'HEAD') || looksLikeFile || !template) {
-        return reply.status(404).send(body('Not found.'));
+        return reply.status(404).send(errorBody('request.page_not_found'));
       }
       const match = matchRoute(pathname);
       if (match.kind === 'public') {

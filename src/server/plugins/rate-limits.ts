@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { MessageCode } from '../../domain/messages.ts';
 import type { Db } from '../db/database.ts';
+import { HttpError } from './errors.ts';
 
 /** How many requests of one kind one key (an address, an account) may make within a window. */
 export interface RateLimit {
@@ -80,8 +83,14 @@ export function secondsUntilFree(countedAt: string, windowMs: number, now: Date)
   return Math.min(Math.ceil(windowMs / 1000), Math.max(1, seconds));
 }
 
-/** "1 minute", "15 minutes": a Retry-After in the words of a 429's message. */
-export function minutesToWait(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+/**
+ * The 429 of a limit: `Retry-After` in seconds, and the message's minutes (`count`) rounded up.
+ */
+export function tooManyRequests(
+  reply: FastifyReply,
+  code: MessageCode,
+  retryAfterSeconds: number,
+): HttpError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return new HttpError(429, code, { params: { count: Math.ceil(retryAfterSeconds / 60) } });
 }

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { body } from './errors.ts';
+import { errorBody } from './errors.ts';
 
 const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -50,7 +50,7 @@ export const securityPlugin = fp(
     };
     app.addHook('onRequest', async (request, reply) => {
       if (stateChangingMethods.has(request.method) && isCrossSite(request.headers)) {
-        return reply.status(403).send(body('This request came from another site and was refused.'));
+        return reply.status(403).send(errorBody('request.cross_site'));
       }
     });
   },

@@ -8,10 +8,6 @@ import type { Storage } from './storage.ts';
 export type DocumentKind = (typeof documentKinds)[number];
 export type DocumentMimeType = (typeof fileKinds)[DocumentKind]['mimeType'];
 
-/** The spec's texts (section 5), so the wizard shows them in the visitor's language. */
-export const documentTypeMessage = 'Please upload a JPEG, PNG, or PDF file.';
-export const documentSizeMessage = 'Please upload a file smaller than 10MB.';
-
 export interface ReceivedDocument {
   fileId: string;
   mimeType: DocumentMimeType;

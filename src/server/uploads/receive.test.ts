@@ -14,11 +14,11 @@ const rules: UploadRules = {
   maxFields: 5,
   maxFieldBytes: 1024,
   messages: {
-    notMultipart: 'Send multipart.',
-    unreadable: 'Unreadable.',
-    tooLarge: 'Too large.',
-    wrongKind: 'Wrong kind.',
-    tooManyFiles: 'Too many files.',
+    notMultipart: 'upload.not_multipart',
+    unreadable: 'upload.unreadable',
+    tooLarge: 'upload.too_large',
+    wrongKind: 'upload.wrong_kind',
+    tooManyFiles: 'upload.too_many_files',
   },
 };
 
@@ -128,9 +128,11 @@ describe('receiveUpload', () => {
       ]),
     });
     expect(response.statusCode).toBe(415);
+    const wrongKind = 'This kind of file is not accepted here.';
     expect(response.json()).toEqual({
-      message: 'Wrong kind.',
-      issues: [{ path: ['files'], message: 'Wrong kind.' }],
+      code: 'upload.wrong_kind',
+      message: wrongKind,
+      issues: [{ path: ['files'], code: 'upload.wrong_kind', message: wrongKind }],
     });
     expect(stored.size).toBe(0);
   });

@@ -2,7 +2,8 @@ import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { recogniseFile, recognitionBytes, type FileKind } from '../../domain/files.ts';
-import { HttpError } from '../plugins/errors.ts';
+import type { MessageCode, MessageParams } from '../../domain/messages.ts';
+import { fieldError, HttpError } from '../plugins/errors.ts';
 
 /**
  * Lets the routes of a scope read multipart bodies themselves (with `receiveUpload`): Fastify
@@ -26,13 +27,15 @@ export interface UploadRules {
   maxFields: number;
   maxFieldBytes: number;
   messages: {
-    notMultipart: string;
+    notMultipart: MessageCode;
     /** A body the parser cannot read: no boundary, broken parts, a part after the end. */
-    unreadable: string;
-    tooLarge: string;
-    wrongKind: string;
-    tooManyFiles: string;
+    unreadable: MessageCode;
+    tooLarge: MessageCode;
+    wrongKind: MessageCode;
+    tooManyFiles: MessageCode;
   };
+  /** The values the messages name (a limit, a count). */
+  params?: MessageParams;
 }
 
 /** Where the checked bytes go. `store` must leave nothing behind when its stream fails. */
@@ -50,8 +53,6 @@ export interface ReceivedFile<T> {
   kind: FileKind;
   size: number;
 }
-
-export const interruptedMessage = 'The upload was interrupted. Please try again.';
 
 type Part =
   | { type: 'field'; name: string; value: string; truncated: boolean }
@@ -88,17 +89,14 @@ class PartQueue implements AsyncIterable<Part> {
   }
 }
 
-const fieldIssue = (path: string, message: string) =>
-  new HttpError(400, message, [{ path: [path], message }]);
-
 /**
  * Passes the bytes through unchanged while counting them: fails with the rules' 413 as soon as
  * they pass the limit, and with their 415 when the first bytes are not one of the allowed kinds.
  * Only the first few bytes are ever held.
  */
 function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => void) {
-  const fileIssue = (status: number, message: string) =>
-    new HttpError(status, message, [{ path: [rules.fileField], message }]);
+  const fileIssue = (status: number, code: MessageCode) =>
+    fieldError(status, rules.fileField, code, rules.params);
   let head: Buffer | undefined = Buffer.alloc(0);
   let kind: FileKind | undefined;
   let size = 0;
@@ -143,6 +141,8 @@ export async function receiveUpload<T>(
   sink: UploadSink<T>,
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile<T>[] }> {
   if (!isMultipart(request)) throw new HttpError(415, rules.messages.notMultipart);
+  const unreadable = () => new HttpError(400, rules.messages.unreadable);
+  const interrupted = () => new HttpError(400, 'upload.interrupted');
   let parser: BusboyInstance;
   try {
     parser = new Busboy({
@@ -155,7 +155,7 @@ export async function receiveUpload<T>(
       },
     });
   } catch {
-    throw new HttpError(400, rules.messages.unreadable);
+    throw unreadable();
   }
 
   const queue = new PartQueue();
@@ -175,13 +175,15 @@ export async function receiveUpload<T>(
       stream.on('error', () => {});
       queue.push({ type: 'file', name, fileName: fileName ?? 'file', stream });
     })
-    .on('fieldsLimit', () => stop(new HttpError(400, rules.messages.unreadable)))
-    .on('partsLimit', () => stop(new HttpError(400, rules.messages.unreadable)))
-    .on('filesLimit', () => stop(fieldIssue(rules.fileField, rules.messages.tooManyFiles)))
-    .on('error', () => stop(new HttpError(400, rules.messages.unreadable)))
+    .on('fieldsLimit', () => stop(unreadable()))
+    .on('partsLimit', () => stop(unreadable()))
+    .on('filesLimit', () =>
+      stop(fieldError(400, rules.fileField, rules.messages.tooManyFiles, rules.params)),
+    )
+    .on('error', () => stop(unreadable()))
     .on('finish', () => queue.end());
   const onClose = () => {
-    if (!request.raw.complete) stop(new HttpError(400, interruptedMessage));
+    if (!request.raw.complete) stop(interrupted());
   };
   request.raw.on('close', onClose);
   request.raw.pipe(parser);
@@ -191,14 +193,14 @@ export async function receiveUpload<T>(
   try {
     for await (const part of queue) {
       if (part.type === 'field') {
-        if (files.length > 0) throw fieldIssue(part.name, 'Send the text fields before the files.');
-        if (part.truncated) throw fieldIssue(part.name, 'This field is too long.');
+        if (files.length > 0) throw fieldError(400, part.name, 'upload.fields_first');
+        if (part.truncated) throw fieldError(400, part.name, 'upload.field_too_long');
         fields[part.name] = part.value;
         continue;
       }
       current = part.stream;
       if (part.name !== rules.fileField) {
-        throw fieldIssue(part.name, `Send files in the field named ${rules.fileField}.`);
+        throw fieldError(400, part.name, 'upload.wrong_field', { field: rules.fileField });
       }
       if (files.length === 0) await sink.beforeFiles?.(fields);
       let checked: { kind: FileKind; size: number } | undefined;
@@ -220,7 +222,7 @@ export async function receiveUpload<T>(
     if (error instanceof HttpError) throw error;
     // A file stream fails first when the body is broken or cut off: the sender's doing, not ours.
     if (queue.failure) throw queue.failure;
-    if (!request.raw.complete) throw new HttpError(400, interruptedMessage);
+    if (!request.raw.complete) throw interrupted();
     throw error;
   } finally {
     request.raw.off('close', onClose);

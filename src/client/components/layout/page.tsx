@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../ui/button.tsx';
-import { errorMessage } from '../../lib/api-fetch.ts';
+import { failureMessage } from '../../lib/messages.ts';
 
 /** The main landmark of a signed-in page (skip-link target). */
 export function PageMain({ children }: { children: ReactNode }) {
@@ -56,7 +56,7 @@ export function QueryState<T>({
   if (query.isError) {
     return (
       <div role="alert" className="grid justify-items-center gap-4 py-12 text-center">
-        <p>{errorMessage(query.error, t('common.loadFailed'))}</p>
+        <p>{failureMessage(t, query.error, t('common.loadFailed'))}</p>
         <Button variant="outline" onClick={() => void query.refetch()}>
           {t('common.tryAgain')}
         </Button>

@@ -28,8 +28,16 @@ describe('the toasts of a failed application', () => {
     const error = badRequest({
       message: 'Invalid input',
       issues: [
-        { path: ['personalMessage'], message: 'Personal message must be at least 50 characters' },
-        { path: ['socialAccounts', 0, 'handle'], message: 'Handle is required' },
+        {
+          path: ['personalMessage'],
+          code: 'application.message_min',
+          message: 'Personal message must be at least 50 characters',
+        },
+        {
+          path: ['socialAccounts', 0, 'handle'],
+          code: 'application.handle_required',
+          message: 'Handle is required',
+        },
         { path: ['heardAboutUs'], message: 'Invalid option' },
       ],
     });
@@ -86,12 +94,18 @@ describe('the toasts of a failed application', () => {
     ]);
   });
 
-  it("speak the visitor's language, the server's messages included", () => {
+  it("speak the visitor's language, the server's messages included, by their codes", () => {
     const es = translator('es');
     expect(
       submitErrorToasts(
         es,
-        badRequest({ issues: [{ path: ['city'], message: 'City is required' }] }),
+        badRequest({
+          code: 'application.city_required',
+          message: 'City is required',
+          issues: [
+            { path: ['city'], code: 'application.city_required', message: 'City is required' },
+          ],
+        }),
       ),
     ).toEqual([
       { title: 'Corrige este problema:', description: 'Ciudad: La ciudad es obligatoria' },

@@ -1,10 +1,13 @@
 import type { TFunction } from 'i18next';
 import { toast } from '../../components/ui/use-toast.ts';
 import { ApiError } from '../../lib/api-fetch.ts';
-import { translateMessage } from '../../lib/messages.ts';
+import { isMessageCode } from '../../../domain/messages.ts';
+import { failureMessage, translateMessage } from '../../lib/messages.ts';
 
 export interface SubmitIssue {
   path: (string | number)[];
+  /** The message code, when the server gave one: shown in the reader's language. */
+  code?: string;
   message: string;
 }
 
@@ -48,6 +51,7 @@ export const stepOfField: Record<string, number> = {
 
 interface RawIssue {
   path: (string | number)[] | string;
+  code?: unknown;
   message: string;
 }
 
@@ -67,18 +71,19 @@ export function submitIssues(error: unknown): SubmitIssue[] {
   }
   const body = error.body as Record<string, unknown>;
   const list = [body.issues, body.errors, body.details].find(Array.isArray) ?? [];
-  return (list as unknown[]).filter(isIssue).map(({ path, message }) => ({
+  return (list as unknown[]).filter(isIssue).map(({ path, code, message }) => ({
     path: typeof path === 'string' ? path.split('.') : path,
+    ...(typeof code === 'string' ? { code } : {}),
     message,
   }));
 }
 
 /** '{Label}: {message}', or '{Label} ({path}): {message}' for a nested path (spec section 8). */
-export function issueText(t: TFunction, { path, message }: SubmitIssue): string {
+export function issueText(t: TFunction, { path, code, message }: SubmitIssue): string {
   const [field = '', ...rest] = path.map(String);
   const labelKey = labelKeys[field];
   const label = labelKey ? t(labelKey) : field;
-  const text = translateMessage(t, message);
+  const text = code && isMessageCode(code) ? translateMessage(t, code) : message;
   return rest.length > 0 ? `${label} (${rest.join('.')}): ${text}` : `${label}: ${text}`;
 }
 
@@ -91,16 +96,10 @@ export interface ToastContent {
 export function submitErrorToasts(t: TFunction, error: unknown): ToastContent[] {
   const issues = submitIssues(error);
   if (issues.length === 0) {
-    const body = error instanceof ApiError ? error.body : undefined;
-    const message =
-      typeof body === 'object' && body !== null && 'message' in body ? body.message : undefined;
     return [
       {
         title: t('apply.error.title'),
-        description:
-          typeof message === 'string' && message !== ''
-            ? translateMessage(t, message)
-            : t('apply.error.fallback'),
+        description: failureMessage(t, error, t('apply.error.fallback')),
       },
     ];
   }

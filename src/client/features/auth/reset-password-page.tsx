@@ -9,7 +9,7 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { NewPasswordFields } from '../../components/ui/password-field.tsx';
 import { ApiError } from '../../lib/api-fetch.ts';
-import { failureMessage } from '../../lib/messages.ts';
+import { failureMessage, translateMessage } from '../../lib/messages.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { paths } from '../../../domain/routes.ts';
 
@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
             </div>
           ) : !token ? (
             <div className="mt-4">
-              <p role="alert">{t('message.resetLinkInvalid')}</p>
+              <p role="alert">{translateMessage(t, 'auth.reset_link_invalid')}</p>
               <p className="mt-2 text-sm text-muted-foreground">{t('auth.reset.askAgain')}</p>
               <Link
                 to={paths.login}

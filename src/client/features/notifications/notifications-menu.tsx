@@ -9,8 +9,7 @@ import {
 } from '../../../domain/notifications.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
-import { errorMessage } from '../../lib/api-fetch.ts';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { cn } from '../../lib/cn.ts';
 import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
@@ -52,10 +51,9 @@ export function NotificationsMenu() {
     if (!notification.isRead) {
       markRead.mutate(notification.id, {
         onError: (error) =>
-          toast({
-            variant: 'destructive',
+          toastFailure(t, error, {
             title: t('common.error'),
-            description: errorMessage(error, t('notifications.markReadFailed')),
+            fallback: t('notifications.markReadFailed'),
           }),
       });
     }
@@ -69,10 +67,9 @@ export function NotificationsMenu() {
   const readAll = () =>
     markAllRead.mutate(undefined, {
       onError: (error) =>
-        toast({
-          variant: 'destructive',
+        toastFailure(t, error, {
           title: t('common.error'),
-          description: errorMessage(error, t('notifications.markAllReadFailed')),
+          fallback: t('notifications.markAllReadFailed'),
         }),
     });
 

@@ -14,14 +14,9 @@ import {
 } from '../../../domain/applications.ts';
 import { fileKinds } from '../../../domain/files.ts';
 import { requireUser } from '../../plugins/access.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { admitRequest } from '../../plugins/rate-limits.ts';
-import {
-  documentSizeMessage,
-  type DocumentKind,
-  documentTypeMessage,
-  storedDocumentKey,
-} from '../../storage/documents.ts';
+import { fieldError, HttpError, invalidInputError, issue } from '../../plugins/errors.ts';
+import { admitRequest, tooManyRequests } from '../../plugins/rate-limits.ts';
+import { type DocumentKind, storedDocumentKey } from '../../storage/documents.ts';
 import {
   acceptMultipart,
   isMultipart,
@@ -38,7 +33,6 @@ import {
   saveApplication,
   submissionLimit,
   sweepApplicationDocuments,
-  tooManySubmissionsMessage,
 } from './service.ts';
 
 declare module 'fastify' {
@@ -65,19 +59,18 @@ const documentUploadRules: UploadRules = {
   maxFields: 20,
   maxFieldBytes: fieldMaxBytes,
   messages: {
-    notMultipart:
-      'Send the application as multipart/form-data: its fields, then the idDocument file.',
-    unreadable: 'The form could not be read. Please send it again from the application page.',
-    tooLarge: documentSizeMessage,
-    wrongKind: documentTypeMessage,
-    tooManyFiles: 'Send one file, named idDocument.',
+    notMultipart: 'application.not_multipart',
+    unreadable: 'application.unreadable',
+    tooLarge: 'application.document_too_large',
+    wrongKind: 'application.document_wrong_kind',
+    tooManyFiles: 'application.one_file',
   },
 };
 
 function validFields(raw: Record<string, string>): ApplicationFields {
   const parsed = parseApplicationFields(raw);
   if ('issues' in parsed) {
-    throw new HttpError(400, parsed.issues[0]?.message ?? 'Invalid input', parsed.issues);
+    throw invalidInputError(parsed.issues);
   }
   return parsed.fields;
 }
@@ -122,15 +115,12 @@ export const applicationRoutes = fp(
           if (!isMultipart(request))
             throw new HttpError(415, documentUploadRules.messages.notMultipart);
           if (Number(request.headers['content-length']) > maxDocumentBytes + formAllowanceBytes) {
-            throw new HttpError(413, documentSizeMessage, [
-              { path: ['idDocument'], message: documentSizeMessage },
-            ]);
+            throw fieldError(413, 'idDocument', 'application.document_too_large');
           }
           const now = request.deps.clock();
           const admission = await admitRequest(app.db, submissionLimit, request.ip, now);
           if (admission.retryAfter > 0) {
-            reply.header('retry-after', String(admission.retryAfter));
-            throw new HttpError(429, tooManySubmissionsMessage(admission.retryAfter));
+            throw tooManyRequests(reply, 'application.too_many', admission.retryAfter);
           }
           try {
             return await receiveApplication(request, reply, now);
@@ -156,11 +146,10 @@ export const applicationRoutes = fp(
         const [document] = upload.files;
         if (!document) {
           const parsed = parseApplicationFields(upload.fields);
-          const issues = [
+          throw invalidInputError([
             ...('issues' in parsed ? parsed.issues : []),
-            { path: ['idDocument'], message: 'ID document is required' },
-          ];
-          throw new HttpError(400, issues[0]!.message, issues);
+            issue(['idDocument'], 'application.id_document_required'),
+          ]);
         }
         const id = randomUUID();
         try {
@@ -226,7 +215,7 @@ export const applicationRoutes = fp(
           const row = fileIdPattern.test(file)
             ? await findApplicationByDocument(app.db, storedDocumentKey(file))
             : undefined;
-          if (!row?.documentFileType) throw new HttpError(404, 'Document not found');
+          if (!row?.documentFileType) throw new HttpError(404, 'application.document_not_found');
           await recordDocumentView(app.db, {
             applicationId: row.id,
             viewerId: requireUser(request).id,

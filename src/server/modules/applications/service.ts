@@ -6,11 +6,12 @@ import {
   type ApplicationFields,
   type ApplicationStatusUpdate,
 } from '../../../domain/applications.ts';
+import type { ApiIssue } from '../../../domain/errors.ts';
 import { usernameLength, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { minutesToWait, type RateLimit } from '../../plugins/rate-limits.ts';
+import { fieldError, HttpError, issuesOf } from '../../plugins/errors.ts';
+import type { RateLimit } from '../../plugins/rate-limits.ts';
 import { storedDocumentKey, type ReceivedDocument } from '../../storage/documents.ts';
 import { createPasswordLink } from '../auth/service.ts';
 import { findUserByLogin } from '../users/repository.ts';
@@ -40,25 +41,12 @@ export const submissionLimit = {
 /** The approved applicant's link to choose a password is valid this long, and only once. */
 export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
 
-export const openApplicationMessage =
-  'An application with this email address is already being reviewed. We will contact you by email; there is no need to apply again.';
-export const lockedMessage =
-  'This application was approved and its account created, so it can no longer be changed.';
-export const notFoundMessage = 'Application not found';
-
-const openApplication = () =>
-  new HttpError(409, openApplicationMessage, [
-    { path: ['email'], message: openApplicationMessage },
-  ]);
-
-export function tooManySubmissionsMessage(seconds: number): string {
-  return `Too many applications from your network. Please wait ${minutesToWait(seconds)} and try again.`;
-}
+const openApplication = () => fieldError(409, 'email', 'application.already_open');
 
 /** Multipart text fields (every value a string) checked by the domain's v2 schema. */
 export function parseApplicationFields(
   raw: Record<string, unknown>,
-): { fields: ApplicationFields } | { issues: { path: (string | number)[]; message: string }[] } {
+): { fields: ApplicationFields } | { issues: ApiIssue[] } {
   const text = (name: string) => (typeof raw[name] === 'string' ? raw[name] : '');
   const optional = (name: string) => (text(name).trim() === '' ? undefined : text(name));
   let socialAccounts: unknown = raw.socialAccounts;
@@ -89,12 +77,7 @@ export function parseApplicationFields(
     language: optional('language'),
   });
   if (parsed.success) return { fields: parsed.data };
-  return {
-    issues: parsed.error.issues.map((issue) => ({
-      path: issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
-      message: issue.message,
-    })),
-  };
+  return { issues: issuesOf(parsed.error.issues) };
 }
 
 /** Refuses an email that already has an application waiting for a decision (409). */
@@ -191,18 +174,17 @@ export async function reviewApplication(
 
   const outcome = await db.transaction().execute(async (trx) => {
     const current = await findApplicationRowForUpdate(trx, deps.dialect, id);
-    if (!current) throw new HttpError(404, notFoundMessage);
-    if (current.status === 'approved') throw new HttpError(409, lockedMessage);
+    if (!current) throw new HttpError(404, 'application.not_found');
+    if (current.status === 'approved') throw new HttpError(409, 'application.locked');
 
     let account: User | undefined;
     let link: string | undefined;
     if (update.status === 'approved') {
       const existing = await findUserByLogin(trx, current.email);
       if (existing) {
-        throw new HttpError(
-          409,
-          `An account with the email ${current.email} already exists (username ${existing.username}), so approving would create a second one. Nothing was changed.`,
-        );
+        throw new HttpError(409, 'application.account_exists', {
+          params: { email: current.email, username: existing.username },
+        });
       }
       account = await createUserAccount(
         { ...deps, db: trx },
@@ -243,7 +225,7 @@ export async function reviewApplication(
       ...(note ? { adminNotes: note } : {}),
       ...(account ? { createdUserId: account.id } : {}),
     });
-    if (!changed) throw new HttpError(409, lockedMessage);
+    if (!changed) throw new HttpError(409, 'application.locked');
     if (note)
       await insertNote(trx, { applicationId: id, authorId: admin.id, note, createdAt: now });
     return { current, account, link };
@@ -277,7 +259,7 @@ export async function reviewApplication(
     );
   }
   const application = await findApplication(db, id);
-  if (!application) throw new HttpError(404, notFoundMessage);
+  if (!application) throw new HttpError(404, 'application.not_found');
   return invitationUrl ? { application, invitationUrl } : { application };
 }
 
@@ -286,7 +268,7 @@ const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);
 /** Erases an application with its notes, its views and its document. */
 export async function eraseApplication(deps: Deps, { id }: { id: string }): Promise<void> {
   const fileKey = await deleteApplication(deps.db, id);
-  if (fileKey === undefined) throw new HttpError(404, notFoundMessage);
+  if (fileKey === undefined) throw new HttpError(404, 'application.not_found');
   if (fileKey) await discardQuietly(deps, fileKey);
 }
 

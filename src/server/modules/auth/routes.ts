@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPasswordRequestSchema,
-  invalidCredentialsMessage,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -13,27 +12,18 @@ import { userSchema } from '../../../domain/users.ts';
 import type { Config } from '../../config.ts';
 import { publicAccess, requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { admitRequest } from '../../plugins/rate-limits.ts';
+import { admitRequest, tooManyRequests } from '../../plugins/rate-limits.ts';
 import { findUserByLogin, toUser } from '../users/repository.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import {
-  requestPasswordReset,
-  resetPassword,
-  resetRequestLimit,
-  tooManyResetRequestsMessage,
-} from './service.ts';
+import { requestPasswordReset, resetPassword, resetRequestLimit } from './service.ts';
 import {
   createSession,
   deleteSession,
   rememberedSessionMs,
   sessionCookieName,
 } from './sessions.ts';
-import {
-  claimSignInAttempt,
-  clearSignInFailuresFrom,
-  tooManyAttemptsMessage,
-} from './sign-in-limits.ts';
+import { claimSignInAttempt, clearSignInFailuresFrom } from './sign-in-limits.ts';
 
 /**
  * An unknown name is checked against this hash, so it costs the same time as a wrong password
@@ -65,13 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       // Claimed before the password is checked, so parallel guesses cannot all slip through.
       const now = request.deps.clock();
       const wait = await claimSignInAttempt(app.db, attempt, now);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new HttpError(429, tooManyAttemptsMessage(wait));
-      }
+      if (wait > 0) throw tooManyRequests(reply, 'auth.too_many_attempts', wait);
       const valid = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), password);
       // A wrong password leaves the claim in place: it is the failure.
-      if (!row || !valid) throw new HttpError(401, invalidCredentialsMessage);
+      if (!row || !valid) throw new HttpError(401, 'auth.invalid_credentials');
       // Only this address's failures: the owner signing in must not hand a stranger fresh guesses.
       await clearSignInFailuresFrom(app.db, attempt);
 
@@ -120,10 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request, reply) => {
       const now = request.deps.clock();
       const { retryAfter: wait } = await admitRequest(app.db, resetRequestLimit, request.ip, now);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new HttpError(429, tooManyResetRequestsMessage(wait));
-      }
+      if (wait > 0) throw tooManyRequests(reply, 'auth.too_many_reset_requests', wait);
       await requestPasswordReset(request.deps, { login: request.body.username });
       return reply.status(202).send({ message: resetRequestedMessage });
     },
@@ -138,10 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         newPassword: request.body.newPassword,
       });
       if (!done) {
-        throw new HttpError(
-          400,
-          'This reset link is invalid, already used or expired. Please ask for a new one.',
-        );
+        throw new HttpError(400, 'auth.reset_link_unusable');
       }
       return reply.status(204).send();
     },

@@ -7,7 +7,7 @@ import {
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { admitRequest, minutesToWait, type RateLimit } from '../../plugins/rate-limits.ts';
+import { admitRequest, type RateLimit } from '../../plugins/rate-limits.ts';
 import { findUserByLogin, updateUser } from '../users/repository.ts';
 import { hashPassword } from './password.ts';
 import { claimPasswordLink, insertPasswordLink, voidPasswordLinks } from './password-links.ts';
@@ -54,10 +54,6 @@ export const resetMailLimit = {
   limit: 3,
   windowMs: hourMs,
 } as const satisfies RateLimit;
-
-export function tooManyResetRequestsMessage(seconds: number): string {
-  return `Too many password reset requests from your network. Please wait ${minutesToWait(seconds)} and try again.`;
-}
 
 /**
  * Mails a single-use reset link when the name or email belongs to someone and the account's

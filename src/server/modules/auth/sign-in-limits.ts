@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { minutesToWait, secondsUntilFree } from '../../plugins/rate-limits.ts';
+import { secondsUntilFree } from '../../plugins/rate-limits.ts';
 
 /**
  * Sign-in attempts that failed within 15 minutes, limited under three keys at once (decision
@@ -117,8 +117,4 @@ export async function clearSignInFailuresFrom(db: Db, attempt: SignInAttempt): P
 /** A new password starts the account's count afresh, from every address. */
 export async function clearSignInFailures(db: Db, accountKey: string): Promise<void> {
   await db.deleteFrom('signInFailures').where('accountKey', '=', accountKey).execute();
-}
-
-export function tooManyAttemptsMessage(seconds: number): string {
-  return `Too many failed sign-in attempts. Please wait ${minutesToWait(seconds)} and try again, or reset your password.`;
 }

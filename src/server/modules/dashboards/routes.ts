@@ -12,7 +12,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       // The same probe as the health check; without a database there are no figures to show.
       if (!(await isDatabaseReachable(app.db))) {
-        throw new HttpError(503, 'The database is not reachable. Please try again in a moment.');
+        throw new HttpError(503, 'server.database_unreachable');
       }
       // No backups are made by the application yet, so the last one is honestly "never".
       return {

@@ -6,6 +6,7 @@ import {
   type NotificationType,
 } from '../../../domain/notifications.ts';
 import type { Db } from '../../db/database.ts';
+import { issuesOf } from '../../plugins/errors.ts';
 import { findUserById } from '../users/repository.ts';
 import { insertNotification, toNotification } from './repository.ts';
 
@@ -45,12 +46,15 @@ async function sendNotification(
     language = user.preferredLanguage;
   }
   const pick = (text: LocalizedText) => (typeof text === 'string' ? text : text[language]);
-  const fields = notificationInputSchema.parse({
+  const parsed = notificationInputSchema.safeParse({
     title: pick(input.title),
     message: pick(input.message),
     type: input.type,
     relatedId: input.relatedId,
   });
+  // A caller's mistake, not a person's: it fails loudly, in the spec's words.
+  if (!parsed.success) throw new Error(issuesOf(parsed.error.issues)[0]?.message);
+  const fields = parsed.data;
   const row = {
     id: randomUUID(),
     userId,

@@ -39,7 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Someone else's notification is answered exactly like one that does not exist.
       if (!(await markRead(app.db, user.id, request.params.id))) {
-        throw new HttpError(404, 'Notification not found');
+        throw new HttpError(404, 'notification.not_found');
       }
       return reply.status(204).send();
     },

@@ -11,15 +11,12 @@ import {
   userSchema,
 } from '../../../domain/users.ts';
 import { requireUser } from '../../plugins/access.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { fieldError, HttpError } from '../../plugins/errors.ts';
+import { tooManyRequests } from '../../plugins/rate-limits.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { setPassword } from '../auth/service.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
-import {
-  clearSignInFailures,
-  claimSignInAttempt,
-  tooManyAttemptsMessage,
-} from '../auth/sign-in-limits.ts';
+import { clearSignInFailures, claimSignInAttempt } from '../auth/sign-in-limits.ts';
 import { passwordChangedByAdminNotice } from './notices.ts';
 import { findUserById, listUsers, toUser, updateUser } from './repository.ts';
 import {
@@ -30,8 +27,6 @@ import {
 } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1, 'User ID is required').max(100) });
-
-const wrongCurrentPassword = 'Current password is incorrect';
 
 /** The signed-in person's own account (spec: they change only their username and password). */
 export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,16 +74,11 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       // Guessing the current password from a borrowed session is limited like guessing at sign-in.
       const attempt = { accountKey: user.id, address: request.ip };
       const wait = await claimSignInAttempt(app.db, attempt, request.deps.clock());
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new HttpError(429, tooManyAttemptsMessage(wait));
-      }
+      if (wait > 0) throw tooManyRequests(reply, 'auth.too_many_attempts', wait);
       const row = await findUserById(app.db, user.id);
       if (!row || !(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
         // The claim stays: it is the failure.
-        throw new HttpError(400, wrongCurrentPassword, [
-          { path: ['currentPassword'], message: wrongCurrentPassword },
-        ]);
+        throw fieldError(400, 'currentPassword', 'user.current_password_wrong');
       }
       await clearSignInFailures(app.db, user.id);
       await setPassword(request.deps, {
@@ -123,7 +113,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { params: idParams, response: { 200: userSchema } } },
     async (request) => {
       const row = await findUserById(app.db, request.params.id);
-      if (!row) throw new HttpError(404, 'User not found');
+      if (!row) throw new HttpError(404, 'user.not_found');
       return toUser(row);
     },
   );
@@ -147,7 +137,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = requireUser(request);
       const { id } = request.params;
-      if (!(await findUserById(app.db, id))) throw new HttpError(404, 'User not found');
+      if (!(await findUserById(app.db, id))) throw new HttpError(404, 'user.not_found');
       await setPassword(request.deps, {
         userId: id,
         newPassword: request.body.newPassword,

@@ -3,7 +3,7 @@ import type { Language } from '../../../domain/languages.ts';
 import type { User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../plugins/deps.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { fieldError, HttpError } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { clearSignInFailures } from '../auth/sign-in-limits.ts';
 import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
@@ -75,15 +75,8 @@ export async function ensureAdministrator(deps: Deps): Promise<void> {
 
 type IdentityField = 'username' | 'email';
 
-const conflictMessages: Record<IdentityField, string> = {
-  username: 'This username is already taken. Please choose another one.',
-  email: 'This email address is already used by another account.',
-};
-
 function identityConflict(field: IdentityField): HttpError {
-  return new HttpError(409, conflictMessages[field], [
-    { path: [field], message: conflictMessages[field] },
-  ]);
+  return fieldError(409, field, field === 'username' ? 'user.username_taken' : 'user.email_taken');
 }
 
 /** The unique indexes catch what a concurrent request slipped past the check. */
@@ -104,9 +97,6 @@ async function rethrowConflict<T>(work: Promise<T>): Promise<T> {
     throw identityConflictOf(error) ?? error;
   }
 }
-
-const lastAdministratorMessage =
-  'This is the last administrator. Make another user an administrator first.';
 
 export interface AccountInput {
   username: string;
@@ -160,9 +150,9 @@ export async function updateUserAccount(
     deps.db.transaction().execute(async (trx) => {
       await lockAdministrators(trx, deps.dialect);
       const target = await findUserById(trx, id);
-      if (!target) throw new HttpError(404, 'User not found');
+      if (!target) throw new HttpError(404, 'user.not_found');
       if (target.isAdmin && !input.isAdmin && (await countAdministrators(trx)) <= 1) {
-        throw new HttpError(409, lastAdministratorMessage);
+        throw new HttpError(409, 'user.last_administrator');
       }
       const conflict = await findIdentityConflict(trx, input, id);
       if (conflict) throw identityConflict(conflict);
@@ -199,20 +189,17 @@ export async function deleteUserAccount(
   options: { id: string; actingUserId: string },
 ): Promise<void> {
   if (options.id === options.actingUserId) {
-    throw new HttpError(409, 'You cannot delete your own account.');
+    throw new HttpError(409, 'user.delete_self');
   }
   const fileKeys = await deps.db.transaction().execute(async (trx) => {
     await lockAdministrators(trx, deps.dialect);
     const target = await findUserById(trx, options.id);
-    if (!target) throw new HttpError(404, 'User not found');
+    if (!target) throw new HttpError(404, 'user.not_found');
     if (await hasPublishedCompensation(trx, options.id)) {
-      throw new HttpError(
-        409,
-        'This user has published compensation and cannot be deleted: pay history is kept. You can still edit the account or change its password.',
-      );
+      throw new HttpError(409, 'user.delete_paid');
     }
     if (target.isAdmin && (await countAdministrators(trx)) <= 1) {
-      throw new HttpError(409, lastAdministratorMessage);
+      throw new HttpError(409, 'user.last_administrator');
     }
     const fileKeys = await uploadFileKeysOfUser(trx, options.id);
     // Only drafts: should a publication slip in concurrently, the RESTRICT key refuses the delete.

@@ -5,8 +5,7 @@ import { useLanguage } from '../../../app/language-provider.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-fetch.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { failureMessage } from '../../../lib/messages.ts';
 import { useEraseApplication } from '../api/erase-application.ts';
 
 export function EraseApplication({
@@ -67,10 +66,7 @@ export function EraseApplication({
                   });
                 },
                 onError: (error) => {
-                  const description = translateMessage(
-                    t,
-                    errorMessage(error, t('applications.erase.failure')),
-                  );
+                  const description = failureMessage(t, error, t('applications.erase.failure'));
                   setFailure(description);
                   toast({
                     variant: 'destructive',

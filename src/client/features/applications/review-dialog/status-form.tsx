@@ -15,8 +15,7 @@ import { DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select, Textarea } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { errorMessage } from '../../../lib/api-fetch.ts';
-import { translateMessage } from '../../../lib/messages.ts';
+import { failureMessage } from '../../../lib/messages.ts';
 import { useUpdateApplicationStatus } from '../api/update-application-status.ts';
 import { EraseApplication } from './erase-application.tsx';
 import { PreviousNotes } from './previous-notes.tsx';
@@ -66,10 +65,7 @@ export function StatusForm({
             else onClose();
           },
           onError: (error) => {
-            const description = translateMessage(
-              t,
-              errorMessage(error, t('applications.updateFailed')),
-            );
+            const description = failureMessage(t, error, t('applications.updateFailed'));
             setFailure(description);
             toast({
               variant: 'destructive',
