@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FileKind } from './files.ts';
 import { languages } from './languages.ts';
+import { listQuerySchema, pageSchema } from './lists.ts';
 
 export const applicationStatuses = ['pending', 'under_review', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -185,6 +186,17 @@ export const applicationSchema = z.object({
   updatedAt: z.string(),
 });
 export type Application = z.infer<typeof applicationSchema>;
+
+/** GET /api/admin/applications-v2: `?page=&q=&status=` (spec: search and status filter). */
+export const applicationListQuerySchema = listQuerySchema.extend({
+  status: z
+    .enum(['all', ...applicationStatuses])
+    .catch('all')
+    .default('all'),
+});
+export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
+export const applicationListSchema = pageSchema(applicationSchema);
+export type ApplicationList = z.infer<typeof applicationListSchema>;
 
 /** PUT /api/admin/applications-v2/{id}/status. */
 export const applicationStatusUpdateSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, pageSchema } from './lists.ts';
 import { languages } from './languages.ts';
 
 export const usernameLength = { min: 3, max: 50 } as const;
@@ -20,7 +21,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userListSchema = z.array(userSchema);
+/** GET /api/admin/users: `?page=&q=&role=` (spec: search by username, email, names; role filter). */
+export const userRoleFilters = ['all', 'admin', 'user'] as const;
+export const userListQuerySchema = listQuerySchema.extend({
+  role: z.enum(userRoleFilters).catch('all').default('all'),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const userListSchema = pageSchema(userSchema);
+export type UserList = z.infer<typeof userListSchema>;
 
 // Field schemas, shared by every request that carries the field (spec section 5, "Users and accounts").
 

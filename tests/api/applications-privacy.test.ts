@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Application } from '../../src/domain/applications.ts';
+import type { ApplicationList } from '../../src/domain/applications.ts';
 import { outboxDir } from '../../src/server/mail/mailer.ts';
 import { documentKeyFile, loadDocumentKey } from '../../src/server/storage/document-cipher.ts';
 import {
@@ -82,7 +82,7 @@ describe('document retention', () => {
 
     const documentOf = async (id: string) => {
       const list = await admin.get('/api/admin/applications-v2');
-      return list.json<Application[]>().find((entry) => entry.id === id)?.documentImageUrl;
+      return list.json<ApplicationList>().items.find((entry) => entry.id === id)?.documentImageUrl;
     };
 
     now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day - 60_000);
@@ -144,7 +144,8 @@ describe('the document key', () => {
     const admin = await signedInAdmin();
     const id = await apply();
     const list = await admin.get('/api/admin/applications-v2');
-    const url = list.json<Application[]>().find((entry) => entry.id === id)?.documentImageUrl ?? '';
+    const url =
+      list.json<ApplicationList>().items.find((entry) => entry.id === id)?.documentImageUrl ?? '';
     const shown = await admin.get(url);
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
   });

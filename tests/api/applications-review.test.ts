@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Application } from '../../src/domain/applications.ts';
+import type { Application, ApplicationList } from '../../src/domain/applications.ts';
 import { applicationFields, samplePng, submitApplication } from '../support/applications.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
@@ -30,7 +30,7 @@ async function apply(fields: Record<string, string>): Promise<string> {
 const list = async () => {
   const response = await asAdmin.get('/api/admin/applications-v2');
   expect(response.statusCode).toBe(200);
-  return response.json<Application[]>();
+  return response.json<ApplicationList>().items;
 };
 
 const setStatus = (id: string, payload: Record<string, unknown>) =>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertApplication } from '../../src/server/modules/applications/repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignTask,
@@ -23,33 +24,30 @@ const get = async (url: string, user: TestUser) =>
 
 async function addApplication(status: 'pending' | 'approved') {
   const now = new Date().toISOString();
-  await testApp.app.db
-    .insertInto('applications')
-    .values({
-      id: randomUUID(),
-      firstName: 'Ana',
-      lastName: 'Lima',
-      email: `${randomUUID()}@example.com`,
-      phone: '+1 555 0100',
-      country: 'Brazil',
-      city: 'Recife',
-      state: 'PE',
-      socialAccounts: '[]',
-      documentType: 'passport',
-      documentNumber: 'X1',
-      documentFileKey: null,
-      documentFileType: null,
-      personalMessage: 'A'.repeat(60),
-      heardAboutUs: null,
-      status,
-      adminNotes: null,
-      reviewedBy: null,
-      reviewedAt: null,
-      createdUserId: null,
-      submittedAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await insertApplication(testApp.app.db, {
+    id: randomUUID(),
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: `${randomUUID()}@example.com`,
+    phone: '+1 555 0100',
+    country: 'Brazil',
+    city: 'Recife',
+    state: 'PE',
+    socialAccounts: '[]',
+    documentType: 'passport',
+    documentNumber: 'X1',
+    documentFileKey: null,
+    documentFileType: null,
+    personalMessage: 'A'.repeat(60),
+    heardAboutUs: null,
+    status,
+    adminNotes: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    createdUserId: null,
+    submittedAt: now,
+    updatedAt: now,
+  });
 }
 
 describe('GET /api/admin/dashboard', () => {

@@ -29,6 +29,7 @@ describe('migrations', () => {
       '0002-accounts',
       '0003-applications',
       '0004-rate-limits',
+      '0005-search-text',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 

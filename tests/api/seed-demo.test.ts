@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Application } from '../../src/domain/applications.ts';
+import type { ApplicationList } from '../../src/domain/applications.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createUser } from '../support/factories.ts';
 import { createTestApp, testAdmin, type TestApp } from '../support/test-app.ts';
@@ -60,7 +60,7 @@ describe('npm run seed:demo', () => {
       url: '/api/admin/applications-v2',
       headers: { cookie },
     });
-    const applications = list.json<Application[]>();
+    const applications = list.json<ApplicationList>().items;
     expect(applications.map((application) => application.status).sort()).toEqual([
       'pending',
       'pending',

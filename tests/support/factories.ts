@@ -9,7 +9,9 @@ import type {
   TaskUploadsTable,
   UsersTable,
 } from '../../src/server/db/schema.ts';
+import { searchable } from '../../src/domain/lists.ts';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
+import { findUserById, insertUser } from '../../src/server/modules/users/repository.ts';
 
 let sequence = 0;
 const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
@@ -38,8 +40,10 @@ export async function createUser(
     updatedAt: now(),
     ...fields,
   };
-  await db.insertInto('users').values(user).execute();
-  return { ...user, password };
+  await insertUser(db, user);
+  const stored = await findUserById(db, user.id);
+  if (!stored) throw new Error('createUser: the user was not stored');
+  return { ...user, searchText: stored.searchText, password };
 }
 
 export async function createTask(
@@ -59,8 +63,9 @@ export async function createTask(
     updatedAt: now(),
     ...overrides,
   };
-  await db.insertInto('tasks').values(task).execute();
-  return task;
+  const row = { ...task, searchText: searchable(task.title, task.description) };
+  await db.insertInto('tasks').values(row).execute();
+  return row;
 }
 
 /** Assigns a task to a creator (status `assigned` unless told otherwise). */

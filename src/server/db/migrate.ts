@@ -5,6 +5,7 @@ import { initialMigration } from './migrations/0001-initial.ts';
 import { accountsMigration } from './migrations/0002-accounts.ts';
 import { applicationsMigration } from './migrations/0003-applications.ts';
 import { rateLimitsMigration } from './migrations/0004-rate-limits.ts';
+import { searchTextMigration } from './migrations/0005-search-text.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -14,6 +15,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0002-accounts': accountsMigration(types),
     '0003-applications': applicationsMigration(types),
     '0004-rate-limits': rateLimitsMigration(types),
+    '0005-search-text': searchTextMigration(),
   };
 }
 

@@ -12,6 +12,8 @@ import type { AssignmentStatus, ContentType, TaskStatus } from '../../domain/tas
  */
 type Timestamp = string;
 type Flag = ColumnType<boolean | 0 | 1, boolean, boolean>;
+/** The searched fields, lowered and without accents; written by the table's repository. */
+type SearchText = ColumnType<string, string | undefined, string>;
 
 export interface UsersTable {
   id: string;
@@ -25,6 +27,7 @@ export interface UsersTable {
   preferredLanguage: Language;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  searchText: SearchText;
 }
 
 export interface SessionsTable {
@@ -75,6 +78,7 @@ export interface ApplicationsTable {
   rejectedAt: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   submittedAt: Timestamp;
   updatedAt: Timestamp;
+  searchText: SearchText;
 }
 
 /** Every note an administrator left on an application, with its author. */
@@ -105,6 +109,7 @@ export interface TasksTable {
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  searchText: SearchText;
 }
 
 export interface TaskAssignmentsTable {

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ApplicationStatus } from '../../domain/applications.ts';
 import type { Language } from '../../domain/languages.ts';
+import { searchable } from '../../domain/lists.ts';
 import type { TaskStatus } from '../../domain/tasks.ts';
+import { insertApplication } from '../modules/applications/repository.ts';
 import { createUserAccount } from '../modules/users/service.ts';
 import type { Deps } from '../plugins/deps.ts';
 import { storedDocumentKey } from '../storage/documents.ts';
@@ -192,6 +194,7 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
         createdBy: admin.id,
         createdAt: stamp,
         updatedAt: stamp,
+        searchText: searchable(task.title, task.description),
       })
       .execute();
     for (const person of [maria, lucas]) {
@@ -265,43 +268,40 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
     await documents.keep(documentId);
     const id = randomUUID();
     const decided = applicant.status !== 'pending';
-    await db
-      .insertInto('applications')
-      .values({
-        id,
-        firstName: applicant.firstName,
-        lastName: applicant.lastName,
-        email: applicant.email,
-        phone: '+1 305 555 0100',
-        country: applicant.country,
-        city: applicant.city,
-        state: applicant.state,
-        socialAccounts: JSON.stringify([
-          {
-            network: 'Instagram',
-            handle: `@${applicant.firstName.toLowerCase()}.creates`,
-            followers: 24_000 + applicant.daysAgo * 7_300,
-            url: `https://instagram.com/${applicant.firstName.toLowerCase()}.creates`,
-          },
-          { network: 'TikTok', handle: `@${applicant.firstName.toLowerCase()}`, followers: 88_000 },
-        ]),
-        documentType: 'passport',
-        documentNumber: `P${(1_000_000 + applicant.daysAgo * 4321).toString()}`,
-        documentFileKey: storedDocumentKey(documentId),
-        documentFileType: 'image/png',
-        personalMessage: `Hi, I am ${applicant.firstName}. I create lifestyle and fitness content and I am looking for a team that helps me plan, grow and earn from it.`,
-        heardAboutUs: 'Social Media',
-        language: applicant.language,
-        status: applicant.status,
-        adminNotes: applicant.note ?? null,
-        reviewedBy: decided ? admin.id : null,
-        reviewedAt: decided ? stamp : null,
-        createdUserId: null,
-        rejectedAt: applicant.status === 'rejected' ? stamp : null,
-        submittedAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute();
+    await insertApplication(db, {
+      id,
+      firstName: applicant.firstName,
+      lastName: applicant.lastName,
+      email: applicant.email,
+      phone: '+1 305 555 0100',
+      country: applicant.country,
+      city: applicant.city,
+      state: applicant.state,
+      socialAccounts: JSON.stringify([
+        {
+          network: 'Instagram',
+          handle: `@${applicant.firstName.toLowerCase()}.creates`,
+          followers: 24_000 + applicant.daysAgo * 7_300,
+          url: `https://instagram.com/${applicant.firstName.toLowerCase()}.creates`,
+        },
+        { network: 'TikTok', handle: `@${applicant.firstName.toLowerCase()}`, followers: 88_000 },
+      ]),
+      documentType: 'passport',
+      documentNumber: `P${(1_000_000 + applicant.daysAgo * 4321).toString()}`,
+      documentFileKey: storedDocumentKey(documentId),
+      documentFileType: 'image/png',
+      personalMessage: `Hi, I am ${applicant.firstName}. I create lifestyle and fitness content and I am looking for a team that helps me plan, grow and earn from it.`,
+      heardAboutUs: 'Social Media',
+      language: applicant.language,
+      status: applicant.status,
+      adminNotes: applicant.note ?? null,
+      reviewedBy: decided ? admin.id : null,
+      reviewedAt: decided ? stamp : null,
+      createdUserId: null,
+      rejectedAt: applicant.status === 'rejected' ? stamp : null,
+      submittedAt: stamp,
+      updatedAt: stamp,
+    });
     if (applicant.note) {
       await db
         .insertInto('applicationNotes')

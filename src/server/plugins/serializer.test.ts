@@ -129,12 +129,13 @@ describe('the response serializer', () => {
     expect(JSON.parse(body)).toEqual(JSON.parse(viaZod(siteSettingsSchema, settings)));
   });
 
-  it('serialises a user list exactly as JSON.stringify of the zod-parsed list', () => {
+  it('serialises a page of the user list exactly as JSON.stringify of the zod-parsed page', () => {
     const rows = [userRow, { ...userRow, id: 'u2', firstName: null, isAdmin: true, hash: 'x' }];
+    const page = { items: rows, total: 2, page: 1, pageSize: 25 };
     const { serialize, isCompiled } = responseSerializer(userListSchema);
 
     expect(isCompiled).toBe(true);
-    expect(serialize(rows)).toBe(viaZod(userListSchema, rows));
+    expect(serialize(page)).toBe(viaZod(userListSchema, page));
   });
 
   it('serialises an application list exactly as JSON.stringify of the zod-parsed list', () => {

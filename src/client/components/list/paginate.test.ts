@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageCount, pageOf, visiblePages } from './paginate.ts';
+import { clampPage, pageCount, visiblePages } from './paginate.ts';
 
 describe('paging a list', () => {
   it('counts pages, one at least', () => {
@@ -11,12 +11,6 @@ describe('paging a list', () => {
   it('keeps the page within the pages there are', () => {
     expect(clampPage(5, 30, 25)).toBe(2);
     expect(clampPage(0, 30, 25)).toBe(1);
-  });
-
-  it('gives one page of items', () => {
-    const items = Array.from({ length: 60 }, (_, index) => index);
-    expect(pageOf(items, 3, 25)).toEqual([50, 51, 52, 53, 54, 55, 56, 57, 58, 59]);
-    expect(pageOf(items, 9, 25)).toEqual(pageOf(items, 3, 25));
   });
 
   it('offers the first, last and neighbouring pages with gaps between', () => {

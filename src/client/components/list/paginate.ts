@@ -1,6 +1,3 @@
-/** Items per page of every list (spec section 9: tasks page size 25). */
-export const listPageSize = 25;
-
 /** How many pages `total` items fill; an empty list still has one page. */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
@@ -9,12 +6,6 @@ export function pageCount(total: number, pageSize: number): number {
 /** `page` kept within the pages there are: a filter can shrink the list under an open page. */
 export function clampPage(page: number, total: number, pageSize: number): number {
   return Math.min(Math.max(1, Math.floor(page)), pageCount(total, pageSize));
-}
-
-/** The items of one page of a list held whole on the client. */
-export function pageOf<Item>(items: readonly Item[], page: number, pageSize: number): Item[] {
-  const start = (clampPage(page, items.length, pageSize) - 1) * pageSize;
-  return items.slice(start, start + pageSize);
 }
 
 /** The pages to offer as buttons: the first, the last, and the current one with its neighbours. */

@@ -1,11 +1,13 @@
 import { Clock, Mail, MapPin, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Application } from '../../../domain/applications.ts';
+import { applicationStatuses, type Application } from '../../../domain/applications.ts';
+
+const statusFilters = ['all', ...applicationStatuses] as const;
+type StatusFilter = (typeof statusFilters)[number];
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { listPageSize, pageOf } from '../../components/list/paginate.ts';
 import { Pagination } from '../../components/list/pagination.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
 import { applicationStatusTone, StatusBadge } from '../../components/list/status-badge.tsx';
@@ -13,7 +15,7 @@ import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { useApplications } from './api/get-applications.ts';
-import { filterApplications, statusFilters, type StatusFilter } from './filter-applications.ts';
+import { useApplication } from './api/get-application.ts';
 import { optionLabel } from './option-label.ts';
 import { ReviewApplicationDialog } from './review-dialog/review-application-dialog.tsx';
 
@@ -24,13 +26,15 @@ function isStatusFilter(value: string | undefined): value is StatusFilter {
 
 export function AdminApplicationsPage() {
   const { t } = useLanguage();
-  const applications = useApplications();
   const { page, q, filters, setPage, setFilters } = useListParams(['status']);
   const status = isStatusFilter(filters.status) ? filters.status : 'all';
+  const applications = useApplications({ page, q, status });
   const [reviewingId, setReviewingId] = useState<string | null>(null);
   const statusId = useId();
-  // Read from the list each render, so the dialog shows the application as saved after an update.
-  const reviewing = applications.data?.find((application) => application.id === reviewingId);
+  const reviewing = useApplication(
+    reviewingId,
+    applications.data?.items.find((application) => application.id === reviewingId),
+  ).data;
 
   return (
     <PageMain>
@@ -67,10 +71,9 @@ export function AdminApplicationsPage() {
 
       <QueryState query={applications}>
         {(list) => {
-          const shown = filterApplications(list, q, status);
           return (
             <>
-              {shown.length === 0 ? (
+              {list.items.length === 0 ? (
                 <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
                   {t('applications.empty')}
                 </p>
@@ -79,7 +82,7 @@ export function AdminApplicationsPage() {
                   aria-label={t('applications.listLabel')}
                   className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
                 >
-                  {pageOf(shown, page, listPageSize).map((application) => (
+                  {list.items.map((application) => (
                     <li key={application.id}>
                       <ApplicationCard
                         application={application}
@@ -90,9 +93,9 @@ export function AdminApplicationsPage() {
                 </ul>
               )}
               <Pagination
-                page={page}
-                pageSize={listPageSize}
-                total={shown.length}
+                page={list.page}
+                pageSize={list.pageSize}
+                total={list.total}
                 onPageChange={setPage}
                 noun={t('applications.noun')}
               />

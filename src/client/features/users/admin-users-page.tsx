@@ -2,13 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, KeyRound, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { adminPasswordChangeRequestSchema, type User } from '../../../domain/users.ts';
+import {
+  adminPasswordChangeRequestSchema,
+  userRoleFilters,
+  type User,
+} from '../../../domain/users.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { listPageSize, pageOf } from '../../components/list/paginate.ts';
 import { Pagination } from '../../components/list/pagination.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
 import { useListParams } from '../../components/list/use-list-params.ts';
@@ -26,31 +29,20 @@ import { formatDate } from '../../lib/format.ts';
 import { fullName } from './format.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
 
-const roleFilters = ['all', 'admin', 'user'] as const;
-type RoleFilter = (typeof roleFilters)[number];
+type RoleFilter = (typeof userRoleFilters)[number];
 
 function isRoleFilter(value: string | undefined): value is RoleFilter {
-  return (roleFilters as readonly (string | undefined)[]).includes(value);
+  return (userRoleFilters as readonly (string | undefined)[]).includes(value);
 }
 
 type OpenDialog =
   { kind: 'create' } | { kind: 'view' | 'edit' | 'password' | 'delete'; user: User } | null;
 
-function matches(user: User, search: string, role: RoleFilter): boolean {
-  if (role === 'admin' && !user.isAdmin) return false;
-  if (role === 'user' && user.isAdmin) return false;
-  const needle = search.trim().toLocaleLowerCase();
-  if (!needle) return true;
-  return [user.username, user.email, user.firstName, user.lastName].some((value) =>
-    value?.toLocaleLowerCase().includes(needle),
-  );
-}
-
 export function AdminUsersPage() {
   const { t } = useLanguage();
-  const users = useUsers();
   const { page, q, filters, setPage, setFilters } = useListParams(['role']);
   const role = isRoleFilter(filters.role) ? filters.role : 'all';
+  const users = useUsers({ page, q, role });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
 
@@ -84,8 +76,7 @@ export function AdminUsersPage() {
 
       <QueryState query={users}>
         {(list) => {
-          const shown = list.filter((user) => matches(user, q, role));
-          if (shown.length === 0) {
+          if (list.items.length === 0) {
             return (
               <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
                 {t('users.empty')}
@@ -98,16 +89,16 @@ export function AdminUsersPage() {
                 className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
                 aria-label={t('users.listLabel')}
               >
-                {pageOf(shown, page, listPageSize).map((user) => (
+                {list.items.map((user) => (
                   <li key={user.id}>
                     <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />
                   </li>
                 ))}
               </ul>
               <Pagination
-                page={page}
-                pageSize={listPageSize}
-                total={shown.length}
+                page={list.page}
+                pageSize={list.pageSize}
+                total={list.total}
                 onPageChange={setPage}
                 noun={t('users.noun')}
               />

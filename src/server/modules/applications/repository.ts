@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Application, SocialAccount } from '../../../domain/applications.ts';
+import type {
+  Application,
+  ApplicationListQuery,
+  SocialAccount,
+} from '../../../domain/applications.ts';
+import { searchable, type Page } from '../../../domain/lists.ts';
 import type { Db } from '../../db/database.ts';
+import { pageOf, whereSearch } from '../../db/lists.ts';
 import type { ApplicationsTable } from '../../db/schema.ts';
 import { documentPath } from '../../storage/documents.ts';
 
@@ -123,18 +129,25 @@ export async function countApplications(db: Db): Promise<{ total: number; pendin
   return { total: Number(row.total), pending: Number(row.pending ?? 0) };
 }
 
-export async function listApplications(db: Db): Promise<Application[]> {
-  const rows = await db
-    .selectFrom('applications')
-    .selectAll()
-    .orderBy('submittedAt', 'desc')
-    .orderBy('id')
-    .execute();
+/**
+ * A page of the applications list: searched over names, email and personal message (spec),
+ * filtered by status, newest first; each with its notes and document views.
+ */
+export async function listApplications(
+  db: Db,
+  query: ApplicationListQuery,
+): Promise<Page<Application>> {
+  let rows = whereSearch(db.selectFrom('applications').selectAll(), 'searchText', query.q);
+  if (query.status !== 'all') rows = rows.where('status', '=', query.status);
+  const page = await pageOf(rows.orderBy('submittedAt', 'desc').orderBy('id'), query, (row) => row);
   const related = await relatedTo(
     db,
-    rows.map((row) => row.id),
+    page.items.map((row) => row.id),
   );
-  return rows.map((row) => toApplication(row, related.get(row.id) ?? nothingRelated));
+  return {
+    ...page,
+    items: page.items.map((row) => toApplication(row, related.get(row.id) ?? nothingRelated)),
+  };
 }
 
 export async function findApplication(db: Db, id: string): Promise<Application | undefined> {
@@ -174,7 +187,11 @@ export async function hasOpenApplication(db: Db, email: string): Promise<boolean
 }
 
 export async function insertApplication(db: Db, row: Insertable<ApplicationsTable>): Promise<void> {
-  await db.insertInto('applications').values(row).execute();
+  const searchText = searchable(row.firstName, row.lastName, row.email, row.personalMessage);
+  await db
+    .insertInto('applications')
+    .values({ ...row, searchText })
+    .execute();
 }
 
 /**

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import {
   applicationReceiptSchema,
   applicationReviewResponseSchema,
+  applicationListQuerySchema,
+  applicationListSchema,
   applicationSchema,
   applicationStatusUpdateSchema,
   documentKinds,
@@ -24,7 +26,12 @@ import {
   type UploadRules,
 } from '../../uploads/receive.ts';
 import { sendStoredFile } from '../../uploads/send.ts';
-import { findApplicationByDocument, listApplications, recordDocumentView } from './repository.ts';
+import {
+  findApplication,
+  findApplicationByDocument,
+  listApplications,
+  recordDocumentView,
+} from './repository.ts';
 import {
   assertNoOpenApplication,
   eraseApplication,
@@ -172,8 +179,28 @@ export const applicationRoutes = fp(
 
       routes.get(
         '/api/admin/applications-v2',
-        { config: { access: 'admin' }, schema: { response: { 200: z.array(applicationSchema) } } },
-        async () => listApplications(app.db),
+        {
+          config: { access: 'admin' },
+          schema: {
+            querystring: applicationListQuerySchema,
+            response: { 200: applicationListSchema },
+          },
+        },
+        async (request) => listApplications(app.db, request.query),
+      );
+
+      // One application, so the review dialog shows it as saved whatever the list's filter.
+      routes.get(
+        '/api/admin/applications-v2/:id',
+        {
+          config: { access: 'admin' },
+          schema: { params: idParams, response: { 200: applicationSchema } },
+        },
+        async (request) => {
+          const application = await findApplication(app.db, request.params.id);
+          if (!application) throw new HttpError(404, 'application.not_found');
+          return application;
+        },
       );
 
       routes.put(

@@ -1,6 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { User } from '../../../domain/users.ts';
+import { searchable, type Page } from '../../../domain/lists.ts';
+import type { User, UserListQuery } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
+import { pageOf, whereSearch } from '../../db/lists.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 export async function countAdministrators(db: Db): Promise<number> {
@@ -12,8 +14,18 @@ export async function countAdministrators(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+const searchTextOf = (user: {
+  username: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}) => searchable(user.username, user.email, user.firstName, user.lastName);
+
 export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<void> {
-  await db.insertInto('users').values(user).execute();
+  await db
+    .insertInto('users')
+    .values({ ...user, searchText: searchTextOf(user) })
+    .execute();
 }
 
 export async function findUserByLogin(db: Db, login: string) {
@@ -33,7 +45,7 @@ export async function findUserByLogin(db: Db, login: string) {
 type UserRow = Selectable<UsersTable>;
 
 /** The one mapping from a row to what the API shows: the hash stays behind. */
-export function toUser(row: UserRow): User {
+export function toUser(row: Omit<UserRow, 'searchText'>): User {
   return {
     id: row.id,
     username: row.username,
@@ -64,14 +76,11 @@ export async function countUsers(db: Db): Promise<{ total: number; admins: numbe
   return { total: Number(row.total), admins: Number(row.admins ?? 0) };
 }
 
-export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db
-    .selectFrom('users')
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id')
-    .execute();
-  return rows.map(toUser);
+/** A page of the users list: searched over names, username and email; newest first. */
+export async function listUsers(db: Db, query: UserListQuery): Promise<Page<User>> {
+  let rows = whereSearch(db.selectFrom('users').selectAll(), 'searchText', query.q);
+  if (query.role !== 'all') rows = rows.where('isAdmin', '=', query.role === 'admin');
+  return pageOf(rows.orderBy('createdAt', 'desc').orderBy('id'), query, toUser);
 }
 
 /** Which of the two sign-in names someone else already holds, regardless of case. */
@@ -100,9 +109,24 @@ export async function findIdentityConflict(
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Omit<Insertable<UsersTable>, 'id'>>,
+  changes: Partial<Omit<Insertable<UsersTable>, 'id' | 'searchText'>>,
 ): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  if (
+    'username' in changes ||
+    'email' in changes ||
+    'firstName' in changes ||
+    'lastName' in changes
+  ) {
+    const row = await findUserById(db, id);
+    if (row) {
+      await db
+        .updateTable('users')
+        .set({ searchText: searchTextOf(row) })
+        .where('id', '=', id)
+        .execute();
+    }
+  }
 }
 
 export async function deleteUser(db: Db, id: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   passwordChangeRequestSchema,
   profileUpdateRequestSchema,
   updateUserRequestSchema,
+  userListQuerySchema,
   userListSchema,
   userSchema,
 } from '../../../domain/users.ts';
@@ -94,8 +95,11 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
-    { config: { access: 'admin' }, schema: { response: { 200: userListSchema } } },
-    async () => listUsers(app.db),
+    {
+      config: { access: 'admin' },
+      schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
+    },
+    async (request) => listUsers(app.db, request.query),
   );
 
   app.post(

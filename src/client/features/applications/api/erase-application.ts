@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { applicationQueryOptions } from './get-application.ts';
 
 /** DELETE /api/admin/applications-v2/{id}: the row, its notes and its ID document, for good. */
 export function eraseApplication(id: string): Promise<void> {
@@ -12,7 +13,11 @@ export function useEraseApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: eraseApplication,
-    // The dashboard's application figures change too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: (_nothing, id) => {
+      // The erased one is gone for good: asking for it again could only answer 404.
+      queryClient.removeQueries({ queryKey: applicationQueryOptions(id).queryKey });
+      // The lists and the dashboard's application figures change.
+      return queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
   });
 }

@@ -1,18 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../domain/users.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserList, UserListQuery } from '../../../../domain/users.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
+import { listSearch } from '../../../lib/list-search.ts';
 
-export function getUsers(): Promise<User[]> {
-  return apiFetch<User[]>('/api/admin/users');
+export function getUsers(query: UserListQuery): Promise<UserList> {
+  return apiFetch<UserList>(`/api/admin/users${listSearch(query)}`);
 }
 
 /** Every admin user query starts with this key, so one invalidation refreshes them all. */
 export const usersQueryKey = ['admin', 'users'] as const;
 
-export function usersQueryOptions() {
-  return queryOptions({ queryKey: usersQueryKey, queryFn: getUsers });
+export function usersQueryOptions(query: UserListQuery) {
+  return queryOptions({
+    queryKey: [...usersQueryKey, query],
+    queryFn: () => getUsers(query),
+    // The page shown stays while the next one loads, instead of a flash of "Loading".
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useUsers() {
-  return useQuery(usersQueryOptions());
+export function useUsers(query: UserListQuery) {
+  return useQuery(usersQueryOptions(query));
 }

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Application } from '../../../../domain/applications.ts';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+import { applicationsQueryKey } from './get-applications.ts';
+
+export function getApplication(id: string): Promise<Application> {
+  return apiFetch<Application>(`/api/admin/applications-v2/${encodeURIComponent(id)}`);
+}
+
+export function applicationQueryOptions(id: string, shown?: Application) {
+  return queryOptions({
+    // Under the list's key, so whatever refreshes the list refreshes the one under review.
+    queryKey: [...applicationsQueryKey, 'one', id],
+    queryFn: () => getApplication(id),
+    // The card the person clicked is shown at once; the server's copy follows.
+    initialData: shown,
+  });
+}
+
+/** The application under review, as saved, whether or not the list's filter still shows it. */
+export function useApplication(id: string | null, shown?: Application) {
+  return useQuery({ ...applicationQueryOptions(id ?? '', shown), enabled: id !== null });
+}
