@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { insertApplication } from '../../src/server/modules/applications/repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignTask,
+  createApplication,
   createCompensation,
   createTask,
   createUser,
@@ -22,34 +21,6 @@ afterAll(() => testApp.close());
 const get = async (url: string, user: TestUser) =>
   (await signedInClient(testApp.app, user)).get(url);
 
-async function addApplication(status: 'pending' | 'approved') {
-  const now = new Date().toISOString();
-  await insertApplication(testApp.app.db, {
-    id: randomUUID(),
-    firstName: 'Ana',
-    lastName: 'Lima',
-    email: `${randomUUID()}@example.com`,
-    phone: '+1 555 0100',
-    country: 'Brazil',
-    city: 'Recife',
-    state: 'PE',
-    socialAccounts: '[]',
-    documentType: 'passport',
-    documentNumber: 'X1',
-    documentFileKey: null,
-    documentFileType: null,
-    personalMessage: 'A'.repeat(60),
-    heardAboutUs: null,
-    status,
-    adminNotes: null,
-    reviewedBy: null,
-    reviewedAt: null,
-    createdUserId: null,
-    submittedAt: now,
-    updatedAt: now,
-  });
-}
-
 describe('GET /api/admin/dashboard', () => {
   it('counts what the database holds, and reports the database and backups truthfully', async () => {
     const fresh = await get('/api/admin/dashboard', admin);
@@ -66,9 +37,9 @@ describe('GET /api/admin/dashboard', () => {
     await createUser(testApp.app.db);
     await createUser(testApp.app.db, { isAdmin: true });
     await createTask(testApp.app.db);
-    await addApplication('pending');
-    await addApplication('pending');
-    await addApplication('approved');
+    await createApplication(testApp.app.db);
+    await createApplication(testApp.app.db);
+    await createApplication(testApp.app.db, { status: 'approved' });
     const later = await get('/api/admin/dashboard', admin);
     expect(later.json()).toMatchObject({
       users: { total: 5, admins: 3, regular: 2 },

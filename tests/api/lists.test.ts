@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
 import type { UserList } from '../../src/domain/users.ts';
-import { insertApplication } from '../../src/server/modules/applications/repository.ts';
-import { createUser, type TestUser } from '../support/factories.ts';
+import { createApplication, createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -29,28 +27,13 @@ beforeAll(async () => {
     ['pending', 'rejected', 'pending', 'under_review'] as const
   ).entries()) {
     const now = new Date(Date.UTC(2026, 1, 1, 0, n)).toISOString();
-    await insertApplication(testApp.app.db, {
-      id: randomUUID(),
+    await createApplication(testApp.app.db, {
       firstName: n === 0 ? 'Renée' : 'Carla',
       lastName: 'Souza',
       email: `applicant${n}@example.com`,
-      phone: '+55 81 5555 0100',
-      country: 'Brazil',
-      city: 'Recife',
-      state: 'PE',
-      socialAccounts: '[]',
-      documentType: 'passport',
-      documentNumber: 'X1',
-      documentFileKey: null,
-      documentFileType: null,
       personalMessage:
         n === 3 ? 'I shoot 100% natural_light fitness content every week.' : 'Hello!',
-      heardAboutUs: null,
       status,
-      adminNotes: null,
-      reviewedBy: null,
-      reviewedAt: null,
-      createdUserId: null,
       submittedAt: now,
       updatedAt: now,
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../src/server/db/database.ts';
 import type {
+  ApplicationsTable,
   CompensationsTable,
   NotificationsTable,
   TaskAssignmentsTable,
@@ -10,6 +11,7 @@ import type {
   UsersTable,
 } from '../../src/server/db/schema.ts';
 import { searchable } from '../../src/domain/lists.ts';
+import { insertApplication } from '../../src/server/modules/applications/repository.ts';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
 import { findUserById, insertUser } from '../../src/server/modules/users/repository.ts';
 
@@ -44,6 +46,41 @@ export async function createUser(
   const stored = await findUserById(db, user.id);
   if (!stored) throw new Error('createUser: the user was not stored');
   return { ...user, searchText: stored.searchText, password };
+}
+
+/** Inserts an application as the public form would leave it: pending, a unique email. */
+export async function createApplication(
+  db: Db,
+  overrides: Partial<Insertable<ApplicationsTable>> = {},
+) {
+  const id = next();
+  const application = {
+    id: randomUUID(),
+    firstName: 'Ana',
+    lastName: 'Lima',
+    email: `applicant_${id}@example.com`,
+    phone: '+1 555 0100',
+    country: 'Brazil',
+    city: 'Recife',
+    state: 'PE',
+    socialAccounts: '[]',
+    documentType: 'passport' as const,
+    documentNumber: 'X1',
+    documentFileKey: null,
+    documentFileType: null,
+    personalMessage: 'I create travel and lifestyle content and would love to work with you.',
+    heardAboutUs: null,
+    status: 'pending' as const,
+    adminNotes: null,
+    reviewedBy: null,
+    reviewedAt: null,
+    createdUserId: null,
+    submittedAt: now(),
+    updatedAt: now(),
+    ...overrides,
+  };
+  await insertApplication(db, application);
+  return application;
 }
 
 export async function createTask(
