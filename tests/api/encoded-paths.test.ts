@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/factories.ts';
+import { sendRaw } from '../support/raw-http.ts';
 import { signIn } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -22,12 +23,12 @@ beforeAll(async () => {
   creator = await createUser(testApp.app.db);
   admin = await createUser(testApp.app.db, { isAdmin: true });
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (testApp.app.server.address() as net.AddressInfo).port;
+  port = (testApp.app.server.address() as AddressInfo).port;
 });
 afterAll(() => testApp.close());
 
 /** Sends one request exactly as written and answers its status. */
-function rawStatus(method: string, target: string, cookie?: string): Promise<number> {
+async function rawStatus(method: string, target: string, cookie?: string): Promise<number> {
   const hasBody = !['GET', 'HEAD', 'DELETE'].includes(method);
   const request = [
     `${method} ${target} HTTP/1.1`,
@@ -38,20 +39,11 @@ function rawStatus(method: string, target: string, cookie?: string): Promise<num
     '',
     hasBody ? '{}' : '',
   ].join('\r\n');
-  return new Promise((resolve, reject) => {
-    // Not half-closed: a server may drop a half-closed connection before a slow answer is out.
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    let answer = '';
-    socket.setEncoding('latin1');
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`${method} ${target}: no answer`)));
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
-      if (status) resolve(Number(status));
-      else reject(new Error(`${method} ${target}: no status line in ${JSON.stringify(answer)}`));
-    });
-  });
+  const answer = await sendRaw(port, request, { timeoutMs: 10_000 });
+  if (answer.status === undefined) {
+    throw new Error(`${method} ${target}: no status line in ${JSON.stringify(answer.text)}`);
+  }
+  return answer.status;
 }
 
 const escape = (character: string, upper: boolean) => {

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maxDocumentBytes } from '../../src/domain/applications.ts';
 import {
@@ -11,6 +10,7 @@ import {
   storedFiles,
 } from '../support/applications.ts';
 import { storageDir } from '../../src/server/storage/storage.ts';
+import { sendRaw } from '../support/raw-http.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -128,28 +128,9 @@ describe('a refused body still gets its answer', () => {
   });
 });
 
-/** Writes a raw request and answers the status line, or 'no answer' after the time given. */
-function rawExchange(request: Buffer, waitMs: number): Promise<string> {
-  const { port } = testApp.app.server.address() as AddressInfo;
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    let answer = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve('no answer');
-    }, waitMs);
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-      const statusLine = /^HTTP\/1\.1 \d{3}[^\r]*/.exec(answer);
-      if (statusLine && answer.includes('\r\n\r\n')) {
-        clearTimeout(timer);
-        socket.destroy();
-        resolve(statusLine[0]);
-      }
-    });
-    socket.on('error', () => {});
-  });
-}
+/** Writes a raw request to the server under test (see `sendRaw`). */
+const rawExchange = (request: string | Buffer) =>
+  sendRaw((testApp.app.server.address() as AddressInfo).port, request, { timeoutMs: 5_000 });
 
 describe('a malformed multipart body', () => {
   const boundary = 'probe-boundary';
@@ -185,9 +166,8 @@ describe('a malformed multipart body', () => {
               `Content-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`,
             'latin1',
           ),
-          5_000,
         );
-        expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+        expect(answer.text).toMatch(/^HTTP\/1\.1 400 /);
       }
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(storedFiles(testApp.config.dataDir)).toEqual([]);
@@ -203,25 +183,15 @@ describe('a malformed multipart body', () => {
       Buffer.from(
         'POST /api/applications-v2 HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data\r\nContent-Length: 5\r\n\r\nhello',
       ),
-      5_000,
     );
-    expect(noBoundary).toMatch(/^HTTP\/1\.1 400 /);
+    expect(noBoundary.text).toMatch(/^HTTP\/1\.1 400 /);
     expect(storedFiles(testApp.config.dataDir)).toEqual([]);
   });
 });
 
 describe('a request Node itself cannot read', () => {
   it('gets a 400 in the API error shape, not a reset', async () => {
-    const { port } = testApp.app.server.address() as AddressInfo;
-    const answer = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () =>
-        socket.write('GET /api/health\u0000 HTTP/1.1\r\nHost: x\r\n\r\n'),
-      );
-      let text = '';
-      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-      socket.on('close', () => resolve(text));
-      socket.on('error', () => {});
-    });
+    const { text: answer } = await rawExchange('GET /api/health\u0000 HTTP/1.1\r\nHost: x\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
       code: 'request.unreadable',
