@@ -4,13 +4,12 @@
 // and for the current build (dist/server, from `npm run build`), in the same run. Both servers
 // run at once on 127.0.0.1 with identically seeded SQLite files; the measurement alternates
 // before, after, after, before, so drift in the machine's load falls on both alike.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { startBuiltServer } from './server.mjs';
 
 /**
  * The server as it was before bbf93d9, when every response was a zod parse. Not bbf93d9's parent
@@ -38,17 +37,6 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-serialize-')
 const worktree = path.join(scratch, 'baseline');
 const servers = [];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The baseline's server, built with its own `build:server` script (the same esbuild command). */
 function buildBaseline() {
   execFileSync('git', ['worktree', 'add', '--detach', worktree, BASELINE_COMMIT], {
@@ -65,42 +53,15 @@ function buildBaseline() {
   return path.join(worktree, 'dist/server/main.js');
 }
 
+/** One of the two servers on a kept data dir; every server started is stopped at the end. */
 async function start(entry, dataDir) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_URL: baseUrl,
-      ADMIN_PASSWORD: 'bench-password',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startBuiltServer({
+    entry,
+    dataDir,
+    env: { HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   });
-  const server = {
-    baseUrl,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
   servers.push(server);
-  const started = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
-    if (performance.now() - started > 30_000) throw new Error('The server did not start in 30 s');
-    await sleep(20);
-  }
+  return server;
 }
 
 function insert(database, table, rows) {

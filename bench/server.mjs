@@ -1,14 +1,12 @@
-// Starts the built server (dist/server/main.js) for a benchmark: a free local port, a fresh
-// DATA_DIR (or the one given, which is then kept), APP_URL set to the address it listens on.
-// `env` adds variables (the probe sets TRUST_PROXY). Needs `npm run build`.
+// Starts the built server (dist/server/main.js, or the `entry` given) for a benchmark: a free
+// local port, a fresh DATA_DIR (or the one given, which is then kept), APP_URL set to the address
+// it listens on. `env` adds variables (the probe sets TRUST_PROXY). Needs `npm run build`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-const entry = path.resolve('dist/server/main.js');
 
 /** A port nothing listens on or connects from now (a random pick can meet a client's own port). */
 function freePort() {
@@ -22,9 +20,13 @@ function freePort() {
   });
 }
 
-export async function startBuiltServer({ dataDir, env = {} } = {}) {
+export async function startBuiltServer({
+  entry = path.resolve('dist/server/main.js'),
+  dataDir,
+  env = {},
+} = {}) {
   if (!fs.existsSync(entry)) {
-    console.error('No build in dist/: run "npm run build" first.');
+    console.error(`No build at ${entry}: run "npm run build" first.`);
     process.exit(1);
   }
   const ownDataDir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-'));
