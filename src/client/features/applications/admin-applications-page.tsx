@@ -5,10 +5,10 @@ import { applicationStatuses, type Application } from '../../../domain/applicati
 const statusFilters = ['all', ...applicationStatuses] as const;
 type StatusFilter = (typeof statusFilters)[number];
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
+import { PageHeader, PageMain } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Pagination } from '../../components/list/pagination.tsx';
+import { PagedList } from '../../components/list/paged-list.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
 import { applicationStatusTone, StatusBadge } from '../../components/list/status-badge.tsx';
 import { useListParams } from '../../components/list/use-list-params.ts';
@@ -69,40 +69,20 @@ export function AdminApplicationsPage() {
         </div>
       </div>
 
-      <QueryState query={applications}>
-        {(list) => {
-          return (
-            <>
-              {list.items.length === 0 ? (
-                <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
-                  {t('applications.empty')}
-                </p>
-              ) : (
-                <ul
-                  aria-label={t('applications.listLabel')}
-                  className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
-                >
-                  {list.items.map((application) => (
-                    <li key={application.id}>
-                      <ApplicationCard
-                        application={application}
-                        onReview={() => setReviewingId(application.id)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Pagination
-                page={list.page}
-                pageSize={list.pageSize}
-                total={list.total}
-                onPageChange={setPage}
-                noun={t('applications.noun')}
-              />
-            </>
-          );
-        }}
-      </QueryState>
+      <PagedList
+        query={applications}
+        label={t('applications.listLabel')}
+        noun={t('applications.noun')}
+        empty={<p>{t('applications.empty')}</p>}
+        onPageChange={setPage}
+      >
+        {(application) => (
+          <ApplicationCard
+            application={application}
+            onReview={() => setReviewingId(application.id)}
+          />
+        )}
+      </PagedList>
 
       <ReviewApplicationDialog application={reviewing} onClose={() => setReviewingId(null)} />
     </PageMain>

@@ -12,7 +12,7 @@ import { PageHeader, PageMain, QueryState } from '../../components/layout/page.t
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
-import { Pagination } from '../../components/list/pagination.tsx';
+import { PagedList } from '../../components/list/paged-list.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
 import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
@@ -74,38 +74,16 @@ export function AdminUsersPage() {
         </Select>
       </div>
 
-      <QueryState query={users}>
-        {(list) => {
-          if (list.items.length === 0) {
-            return (
-              <p className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
-                {t('users.empty')}
-              </p>
-            );
-          }
-          return (
-            <>
-              <ul
-                className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
-                aria-label={t('users.listLabel')}
-              >
-                {list.items.map((user) => (
-                  <li key={user.id}>
-                    <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />
-                  </li>
-                ))}
-              </ul>
-              <Pagination
-                page={list.page}
-                pageSize={list.pageSize}
-                total={list.total}
-                onPageChange={setPage}
-                noun={t('users.noun')}
-              />
-            </>
-          );
-        }}
-      </QueryState>
+      <PagedList
+        query={users}
+        label={t('users.listLabel')}
+        noun={t('users.noun')}
+        empty={<p>{t('users.empty')}</p>}
+        onPageChange={setPage}
+        className="md:grid-cols-2 xl:grid-cols-3"
+      >
+        {(user) => <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />}
+      </PagedList>
 
       <UserFormDialog open={dialog?.kind === 'create'} onOpenChange={(open) => !open && close()} />
       <UserFormDialog
