@@ -48,6 +48,13 @@ async function post(body: Buffer, headers: Record<string, string>, address = nex
   return { status: response.status, body: (await response.json()) as { message: string } };
 }
 
+const postJson = (path: string, body: string) =>
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+
 const documentOf = (size: number) => {
   const content = Buffer.alloc(size, 3);
   samplePng.copy(content);
@@ -104,22 +111,14 @@ describe('a refused body still gets its answer', () => {
 
   it('answers a JSON body over 1 MB with 413, and an anonymous 5 MB body with 401', async () => {
     const huge = JSON.stringify({ username: 'x'.repeat(5 * 1024 * 1024), password: 'y' });
-    const tooLarge = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: huge,
-    });
+    const tooLarge = await postJson('/api/auth/login', huge);
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({
       code: 'request.too_large',
       message: 'Request body is too large',
     });
 
-    const anonymous = await fetch(`${baseUrl}/api/admin/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: huge,
-    });
+    const anonymous = await postJson('/api/admin/users', huge);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({
       code: 'auth.sign_in_required',
