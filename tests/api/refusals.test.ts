@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maxDocumentBytes } from '../../src/domain/applications.ts';
 import {
   applicationFields,
+  documentTooLarge,
   multipartBody,
   pngFile,
   samplePng,
@@ -94,17 +95,7 @@ describe('a refused body still gets its answer', () => {
     const refused = await post(payload, headers);
     expect(refused).toEqual({
       status: 413,
-      body: {
-        code: 'application.document_too_large',
-        message: 'Please upload a file smaller than 10MB.',
-        issues: [
-          {
-            path: ['idDocument'],
-            code: 'application.document_too_large',
-            message: 'Please upload a file smaller than 10MB.',
-          },
-        ],
-      },
+      body: documentTooLarge,
     });
     expect(storedFiles(testApp.config.dataDir)).toEqual([]);
   });

@@ -90,3 +90,16 @@ export function storedFiles(dataDir: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
+
+/** The answer to an ID document over 10 MB (spec section 5's text), on the file's field too. */
+export const documentTooLarge = {
+  code: 'application.document_too_large',
+  message: 'Please upload a file smaller than 10MB.',
+  issues: [
+    {
+      path: ['idDocument'],
+      code: 'application.document_too_large',
+      message: 'Please upload a file smaller than 10MB.',
+    },
+  ],
+};

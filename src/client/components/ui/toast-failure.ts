@@ -10,6 +10,9 @@ export function toastFailure(
   t: TFunction,
   error: unknown,
   { title, fallback }: { title: string; fallback: string },
-) {
-  toast({ variant: 'destructive', title, description: failureMessage(t, error, fallback) });
+): string {
+  const description = failureMessage(t, error, fallback);
+  toast({ variant: 'destructive', title, description });
+  // A screen that also shows the reason in place uses the same words.
+  return description;
 }

@@ -4,8 +4,8 @@ import type { Application } from '../../../../domain/applications.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog.tsx';
+import { toastFailure } from '../../../components/ui/toast-failure.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { failureMessage } from '../../../lib/messages.ts';
 import { useEraseApplication } from '../api/erase-application.ts';
 
 export function EraseApplication({
@@ -65,15 +65,13 @@ export function EraseApplication({
                     description: t('applications.erase.success', { name }),
                   });
                 },
-                onError: (error) => {
-                  const description = failureMessage(t, error, t('applications.erase.failure'));
-                  setFailure(description);
-                  toast({
-                    variant: 'destructive',
-                    title: t('applications.erase.failureTitle'),
-                    description,
-                  });
-                },
+                onError: (error) =>
+                  setFailure(
+                    toastFailure(t, error, {
+                      title: t('applications.erase.failureTitle'),
+                      fallback: t('applications.erase.failure'),
+                    }),
+                  ),
               })
             }
           >

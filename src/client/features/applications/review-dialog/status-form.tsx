@@ -14,8 +14,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DialogFooter } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select, Textarea } from '../../../components/ui/input.tsx';
+import { toastFailure } from '../../../components/ui/toast-failure.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { failureMessage } from '../../../lib/messages.ts';
 import { useUpdateApplicationStatus } from '../api/update-application-status.ts';
 import { EraseApplication } from './erase-application.tsx';
 import { PreviousNotes } from './previous-notes.tsx';
@@ -64,15 +64,13 @@ export function StatusForm({
             if (saved.invitationUrl) onInvitation(saved.invitationUrl);
             else onClose();
           },
-          onError: (error) => {
-            const description = failureMessage(t, error, t('applications.updateFailed'));
-            setFailure(description);
-            toast({
-              variant: 'destructive',
-              title: t('applications.updateFailedTitle'),
-              description,
-            });
-          },
+          onError: (error) =>
+            setFailure(
+              toastFailure(t, error, {
+                title: t('applications.updateFailedTitle'),
+                fallback: t('applications.updateFailed'),
+              }),
+            ),
         },
       );
     },
