@@ -1,11 +1,189 @@
+import { z } from 'zod';
+import type { FileKind } from './files.ts';
+import { listQuerySchema, pageSchema } from './lists.ts';
+
+/**
+ * Tasks (spec sections 2 to 9, issue 10). A task is assigned to one or more creators; each
+ * assignment has its own status, files and times. The task's own status is the least advanced of
+ * its assignments' (decision 0021).
+ */
 export const taskStatuses = ['new', 'in_progress', 'submitted', 'completed'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];
 
 export const contentTypes = ['photo', 'video', 'both'] as const;
 export type ContentType = (typeof contentTypes)[number];
 
-export const assignmentStatuses = ['assigned', 'in_progress', 'submitted', 'completed'] as const;
-export type AssignmentStatus = (typeof assignmentStatuses)[number];
-
 export const maxFilesLimit = { min: 1, max: 100, default: 100 } as const;
 export const taskTitleMaxLength = 200;
+export const taskDescriptionMaxLength = 5000;
+
+/** What a task of each content type takes, recognised by the files' bytes. */
+export const taskFileKinds = {
+  photo: ['jpeg', 'png', 'webp', 'heic'],
+  video: ['mp4', 'mov', 'webm'],
+  both: ['jpeg', 'png', 'webp', 'heic', 'mp4', 'mov', 'webm'],
+} as const satisfies Record<ContentType, readonly FileKind[]>;
+
+/** A creator may move their own assignment only forward, one step, and never out of submitted. */
+export const creatorMoves: Partial<Record<TaskStatus, TaskStatus>> = {
+  new: 'in_progress',
+  in_progress: 'submitted',
+};
+
+/** Files may be added or removed while the creator's assignment is new or in progress. */
+export function acceptsFiles(status: TaskStatus): boolean {
+  return status === 'new' || status === 'in_progress';
+}
+
+/** The least advanced of the assignments' statuses: the task as a whole is only that far. */
+export function overallStatus(statuses: readonly TaskStatus[]): TaskStatus {
+  if (statuses.length === 0) return 'new';
+  return taskStatuses[Math.min(...statuses.map((status) => taskStatuses.indexOf(status)))]!;
+}
+
+/**
+ * The due-date countdown (spec section 9): overdue below 0 days (red), 'Due today' at 0
+ * (orange), '{n} days left' at 3 or fewer (yellow), otherwise green. Days are whole calendar
+ * days between today and the due date in the reader's time zone.
+ */
+export type DueUrgency = 'overdue' | 'today' | 'soon' | 'later';
+export function dueCountdown(dueDate: string, now: Date): { urgency: DueUrgency; days: number } {
+  const due = new Date(dueDate);
+  const startOf = (date: Date) =>
+    new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const days = Math.round((startOf(due) - startOf(now)) / 86_400_000);
+  const urgency = days < 0 ? 'overdue' : days === 0 ? 'today' : days <= 3 ? 'soon' : 'later';
+  return { urgency, days };
+}
+
+/** The due date as sent: any date-time JavaScript reads, stored as ISO-8601 (UTC). */
+const dueDateSchema = z
+  .string({ error: 'task.due_date_required' })
+  .trim()
+  .min(1, 'task.due_date_required')
+  .refine((text) => !Number.isNaN(Date.parse(text)), 'task.due_date_invalid')
+  .transform((text) => new Date(text).toISOString());
+
+/** maxFiles arrives as text (spec: a string, default '100') or as a number. */
+const maxFilesSchema = z
+  .union([z.number(), z.string().trim()], { error: 'task.max_files_range' })
+  .transform((value) => Number(value))
+  .pipe(
+    z
+      .number()
+      .int('task.max_files_range')
+      .min(maxFilesLimit.min, 'task.max_files_range')
+      .max(maxFilesLimit.max, 'task.max_files_range'),
+  );
+
+/** POST /api/admin/tasks (spec section 5, "Create task"); PUT takes the same fields. */
+export const taskInputSchema = z.object({
+  title: z
+    .string({ error: 'task.title_required' })
+    .trim()
+    .min(1, 'task.title_required')
+    .max(taskTitleMaxLength, 'task.title_max'),
+  description: z
+    .string({ error: 'task.description_required' })
+    .trim()
+    .min(1, 'task.description_required')
+    .max(taskDescriptionMaxLength, 'task.description_max'),
+  dueDate: dueDateSchema,
+  contentType: z.enum(contentTypes, { error: 'task.content_type_invalid' }).default('both'),
+  maxFiles: maxFilesSchema.default(maxFilesLimit.default),
+  assignedUsers: z
+    .array(z.string().min(1).max(100), { error: 'task.assignee_required' })
+    .min(1, 'task.assignee_required')
+    .max(500)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type TaskInput = z.input<typeof taskInputSchema>;
+export type TaskFields = z.output<typeof taskInputSchema>;
+
+/** PATCH /api/admin/tasks/{id}/status and PATCH /api/tasks/{id}/status. */
+export const taskStatusUpdateSchema = z.object({
+  status: z.enum(taskStatuses, { error: 'task.status_invalid' }),
+});
+export type TaskStatusUpdate = z.infer<typeof taskStatusUpdateSchema>;
+
+/** `?page=&q=&status=&contentType=` of both task lists ('all' is no filter). */
+export const taskListQuerySchema = listQuerySchema.extend({
+  status: z
+    .enum(['all', ...taskStatuses])
+    .catch('all')
+    .default('all'),
+  contentType: z
+    .enum(['all', ...contentTypes])
+    .catch('all')
+    .default('all'),
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+const taskFields = {
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  dueDate: z.string(),
+  contentType: z.enum(contentTypes),
+  maxFiles: z.number().int(),
+  status: z.enum(taskStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** One creator's part of a task, as administrators see it. */
+export const assigneeSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  status: z.enum(taskStatuses),
+  fileCount: z.number().int(),
+  submittedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+/** A task in the administrators' list: the spec's fields, its status, and every assignee's. */
+export const adminTaskSchema = z.object({ ...taskFields, assignees: z.array(assigneeSchema) });
+export type AdminTask = z.infer<typeof adminTaskSchema>;
+export const adminTaskListSchema = pageSchema(adminTaskSchema);
+export type AdminTaskList = z.infer<typeof adminTaskListSchema>;
+
+/** A creator's own uploaded file (spec section 7). `fileUrl` answers only them and staff. */
+export const taskUploadSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  fileUrl: z.string(),
+  fileSize: z.number().int(),
+  fileType: z.string(),
+  uploadedAt: z.string(),
+});
+export type TaskUpload = z.infer<typeof taskUploadSchema>;
+
+/** A task as its creator sees it: `status` is their own assignment's. */
+export const myTaskSchema = z.object({
+  ...taskFields,
+  submittedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  fileCount: z.number().int(),
+});
+export type MyTask = z.infer<typeof myTaskSchema>;
+
+/** The creator's counters over all their assignments (spec: Total, In Progress, Submitted, Completed). */
+export const taskCountersSchema = z.object({
+  total: z.number().int(),
+  inProgress: z.number().int(),
+  submitted: z.number().int(),
+  completed: z.number().int(),
+});
+export type TaskCounters = z.infer<typeof taskCountersSchema>;
+
+export const myTaskListSchema = pageSchema(myTaskSchema).extend({ counters: taskCountersSchema });
+export type MyTaskList = z.infer<typeof myTaskListSchema>;
+
+export const myTaskDetailSchema = myTaskSchema.extend({ uploads: z.array(taskUploadSchema) });
+export type MyTaskDetail = z.infer<typeof myTaskDetailSchema>;
+
+/** What an upload answers: the files it stored, as the detail lists them. */
+export const taskUploadResultSchema = z.object({ uploads: z.array(taskUploadSchema) });

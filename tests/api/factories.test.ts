@@ -57,7 +57,7 @@ describe('test factories', () => {
     expect(
       await db.selectFrom('taskAssignments').selectAll().where('id', '=', assignment.id).execute(),
     ).toEqual([assignment]);
-    expect(assignment.status).toBe('assigned');
+    expect(assignment.status).toBe('new');
     expect(
       await db.selectFrom('taskUploads').selectAll().where('id', '=', upload.id).execute(),
     ).toEqual([upload]);

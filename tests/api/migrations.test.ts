@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -30,6 +31,7 @@ describe('migrations', () => {
       '0003-applications',
       '0004-rate-limits',
       '0005-search-text',
+      '0006-assignment-statuses',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -50,6 +52,65 @@ describe('migrations', () => {
       'translations',
       'users',
     ]);
+  });
+
+  it('upgrade data already there: search text filled in, assignments "assigned" become "new"', async () => {
+    database = await createTestDatabase({ empty: true });
+    handle = database.open();
+    await migrateToLatest(handle, '0004-rate-limits');
+    const now = new Date().toISOString();
+    const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        username: 'Jose',
+        email: 'jose@example.com',
+        first_name: 'José',
+        last_name: null,
+        password_hash: 'x',
+        is_admin: 0,
+        preferred_language: 'es',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('tasks')
+      .values({
+        id: 't1',
+        title: 'Sesión de fotos',
+        description: 'Playa',
+        due_date: now,
+        content_type: 'photo',
+        max_files: 10,
+        status: 'new',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('task_assignments')
+      .values({
+        id: 'a1',
+        task_id: 't1',
+        user_id: 'u1',
+        status: 'assigned',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+
+    expect(await migrateToLatest(handle)).toEqual(['0005-search-text', '0006-assignment-statuses']);
+    const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
+    expect(user.searchText).toBe('jose jose@example.com jose');
+    const task = await handle.db.selectFrom('tasks').select('searchText').executeTakeFirstOrThrow();
+    expect(task.searchText).toBe('sesion de fotos playa');
+    const assignment = await handle.db
+      .selectFrom('taskAssignments')
+      .select('status')
+      .executeTakeFirstOrThrow();
+    expect(assignment.status).toBe('new');
   });
 
   it('keep usernames and emails unique regardless of case', async () => {

@@ -112,7 +112,7 @@ export async function assignTask(
 ): Promise<Selectable<TaskAssignmentsTable>> {
   const assignment = {
     id: randomUUID(),
-    status: 'assigned' as const,
+    status: 'new' as const,
     submittedAt: null,
     completedAt: null,
     completedBy: null,

@@ -6,6 +6,7 @@ import { accountsMigration } from './migrations/0002-accounts.ts';
 import { applicationsMigration } from './migrations/0003-applications.ts';
 import { rateLimitsMigration } from './migrations/0004-rate-limits.ts';
 import { searchTextMigration } from './migrations/0005-search-text.ts';
+import { assignmentStatusesMigration } from './migrations/0006-assignment-statuses.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -16,17 +17,23 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0003-applications': applicationsMigration(types),
     '0004-rate-limits': rateLimitsMigration(types),
     '0005-search-text': searchTextMigration(),
+    '0006-assignment-statuses': assignmentStatusesMigration(types, handle.dialect),
   };
 }
 
-/** Brings the database to the latest schema. Already up to date is a no-op. */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+/**
+ * Brings the database to the latest schema, or (tests of an upgrade) up to the migration named.
+ * Already up to date is a no-op.
+ */
+export async function migrateToLatest(handle: DatabaseHandle, upTo?: string): Promise<string[]> {
   const migrations = allMigrations(handle);
   const migrator = new Migrator({
     db: handle.db,
     provider: { getMigrations: async () => migrations },
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = upTo
+    ? await migrator.migrateTo(upTo)
+    : await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {

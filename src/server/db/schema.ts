@@ -3,7 +3,7 @@ import type { ApplicationStatus, DocumentType } from '../../domain/applications.
 import type { CompensationStatus } from '../../domain/compensation.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { NotificationType } from '../../domain/notifications.ts';
-import type { AssignmentStatus, ContentType, TaskStatus } from '../../domain/tasks.ts';
+import type { ContentType, TaskStatus } from '../../domain/tasks.ts';
 
 /**
  * The database as Kysely sees it, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -116,7 +116,8 @@ export interface TaskAssignmentsTable {
   id: string;
   taskId: string;
   userId: string;
-  status: AssignmentStatus;
+  /** This creator's own progress on the task. */
+  status: TaskStatus;
   submittedAt: Timestamp | null;
   completedAt: Timestamp | null;
   completedBy: string | null;

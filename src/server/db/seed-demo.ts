@@ -204,7 +204,7 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
           id: randomUUID(),
           taskId: id,
           userId: person.id,
-          status: 'assigned',
+          status: 'new',
           submittedAt: null,
           completedAt: task.status === 'completed' ? stamp : null,
           completedBy: task.status === 'completed' ? admin.id : null,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ApplicationStatus } from '../../../domain/applications.ts';
 import type { CompensationStatus } from '../../../domain/compensation.ts';
-import type { AssignmentStatus, TaskStatus } from '../../../domain/tasks.ts';
+import type { TaskStatus } from '../../../domain/tasks.ts';
 import { cn } from '../../lib/cn.ts';
 
 const tones = {
@@ -24,14 +24,6 @@ export const applicationStatusTone: Record<ApplicationStatus, StatusTone> = {
 
 export const taskStatusTone: Record<TaskStatus, StatusTone> = {
   new: 'blue',
-  in_progress: 'yellow',
-  submitted: 'purple',
-  completed: 'green',
-};
-
-/** An influencer's own copy of a task: 'assigned' is new to them. */
-export const assignmentStatusTone: Record<AssignmentStatus, StatusTone> = {
-  assigned: 'blue',
   in_progress: 'yellow',
   submitted: 'purple',
   completed: 'green',

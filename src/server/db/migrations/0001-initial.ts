@@ -3,17 +3,15 @@ import { applicationStatuses, documentTypes } from '../../../domain/applications
 import { compensationStatuses, compensationYears } from '../../../domain/compensation.ts';
 import { languages } from '../../../domain/languages.ts';
 import { notificationTypes } from '../../../domain/notifications.ts';
-import {
-  assignmentStatuses,
-  contentTypes,
-  maxFilesLimit,
-  taskStatuses,
-} from '../../../domain/tasks.ts';
+import { contentTypes, maxFilesLimit, taskStatuses } from '../../../domain/tasks.ts';
 import type { ColumnTypes } from './column-types.ts';
 
 /** `column in ('a', 'b')`, from the domain's list, so the database and the code agree on statuses. */
-const oneOf = (column: string, values: readonly string[]) =>
+export const oneOf = (column: string, values: readonly string[]) =>
   sql`${sql.ref(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
+
+/** The assignment statuses as this migration shipped them (0006 renames 'assigned' to 'new'). */
+const firstAssignmentStatuses = ['assigned', 'in_progress', 'submitted', 'completed'];
 
 /**
  * The whole schema of spec section 3 that the screens use. The first-version `applications`
@@ -170,7 +168,10 @@ export function initialMigration(types: ColumnTypes): Migration {
         .addColumn('created_at', types.timestamp, (c) => c.notNull())
         .addColumn('updated_at', types.timestamp, (c) => c.notNull())
         .addUniqueConstraint('task_assignments_task_user_unique', ['task_id', 'user_id'])
-        .addCheckConstraint('task_assignments_status_check', oneOf('status', assignmentStatuses))
+        .addCheckConstraint(
+          'task_assignments_status_check',
+          oneOf('status', firstAssignmentStatuses),
+        )
         .execute();
       await db.schema
         .createIndex('task_assignments_user_index')

@@ -7,15 +7,16 @@ import { searchable } from '../../../domain/lists.ts';
  * written by its repository on every insert and update. Existing rows are filled in here.
  */
 const searched = {
-  users: ['username', 'email', 'first_name', 'last_name'],
-  applications: ['first_name', 'last_name', 'email', 'personal_message'],
+  users: ['username', 'email', 'firstName', 'lastName'],
+  applications: ['firstName', 'lastName', 'email', 'personalMessage'],
   tasks: ['title', 'description'],
 } as const;
 
 export function searchTextMigration(): Migration {
   return {
     async up(untyped: Kysely<unknown>) {
-      // The tables as they stand in this migration, not as the application's types say.
+      // The tables as they stand in this migration, not as the application's types say. Names
+      // are camelCase like everywhere: the database handle maps them to the snake_case columns.
       const db = untyped as Kysely<Record<string, Record<string, string | null>>>;
       for (const [table, columns] of Object.entries(searched)) {
         await db.schema
@@ -29,7 +30,7 @@ export function searchTextMigration(): Migration {
         for (const row of rows) {
           await db
             .updateTable(table)
-            .set({ search_text: searchable(...columns.map((column) => row[column])) })
+            .set({ searchText: searchable(...columns.map((column) => row[column])) })
             .where('id', '=', row.id ?? '')
             .execute();
         }
