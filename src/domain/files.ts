@@ -83,3 +83,18 @@ export function looksLikeKind(file: { type: string; name: string }, kinds: reado
       fileKinds[kind].extensions.some((extension) => name.endsWith(extension)),
   );
 }
+
+const fileSizeUnits = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/**
+ * A file's size as the spec writes it: whole Bytes below 1 KB, then KB, MB or GB (1024 each)
+ * with at most one decimal ("512 Bytes", "1.5 MB", "2 GB").
+ */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) {
+    return `${Math.max(0, Math.round(Number.isFinite(bytes) ? bytes : 0))} Bytes`;
+  }
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), fileSizeUnits.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${Number(value.toFixed(1))} ${fileSizeUnits[exponent]}`;
+}

@@ -60,7 +60,7 @@ export function dueCountdown(dueDate: string, now: Date): { urgency: DueUrgency;
 const dueDateSchema = z
   .string({ error: 'task.due_date_required' })
   .trim()
-  .min(1, 'task.due_date_required')
+  .min(1, { error: 'task.due_date_required', abort: true })
   .refine((text) => !Number.isNaN(Date.parse(text)), 'task.due_date_invalid')
   .transform((text) => new Date(text).toISOString());
 

@@ -11,6 +11,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { taskRoutes } from './modules/tasks/routes.ts';
 import { adminUserRoutes, ownAccountRoutes } from './modules/users/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { clientPlugin } from './plugins/client.ts';
@@ -90,6 +91,7 @@ export async function buildApp(
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
   await app.register(applicationRoutes);
+  await app.register(taskRoutes);
   await app.register(contentRoutes, { config });
 
   await app.register(clientPlugin, { clientDir: options.clientDir });

@@ -55,6 +55,14 @@ const configSchema = z.object({
         'must be 32 bytes in base64 (make one with: openssl rand -base64 32)',
       ),
   ),
+  TASK_UPLOAD_MAX_BYTES: z.preprocess(
+    (value) => (value === undefined || value === '' ? 2 * 1024 ** 3 : Number(value)),
+    z
+      .number({ error: 'must be a number of bytes' })
+      .int('must be a whole number of bytes')
+      .min(1024, 'must be at least 1024 bytes')
+      .max(64 * 1024 ** 3, 'must be at most 64 GiB'),
+  ),
   APPLICATION_DOCUMENT_RETENTION_DAYS: z.preprocess(
     (value) => (value === undefined || value === '' ? 30 : Number(value)),
     z
@@ -103,6 +111,10 @@ export interface Config {
     /** A rejected application's document is deleted this many days after the rejection. */
     retentionDays: number;
   };
+  tasks: {
+    /** Each file a creator uploads to a task may be at most this many bytes. */
+    uploadMaxBytes: number;
+  };
   admin: { username: string; email: string; password: string | undefined };
   mail: { smtpUrl: string | undefined; from: string };
   links: {
@@ -148,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       encryptionKey: raw.DOCUMENT_ENCRYPTION_KEY,
       retentionDays: raw.APPLICATION_DOCUMENT_RETENTION_DAYS,
     },
+    tasks: { uploadMaxBytes: raw.TASK_UPLOAD_MAX_BYTES },
     admin: {
       username: raw.ADMIN_USERNAME ?? 'admin',
       email: raw.ADMIN_EMAIL ?? 'admin@example.com',

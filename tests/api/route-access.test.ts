@@ -39,6 +39,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/compensations': 'influencer',
   // Stored ID documents (spec section 3's same-origin path): administrators only.
   'GET /objects/uploads/:': 'admin',
+  // Task files: their uploader and administrators (the handler answers 404 to anyone else).
+  'GET /objects/tasks/:': 'signed-in',
 };
 
 const guardMessages = [

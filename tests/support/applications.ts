@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { storageDir } from '../../src/server/storage/storage.ts';
-import { pngBytes, type SubmittedFile } from './files.ts';
+import { formBody, pngBytes, type SubmittedFile } from './files.ts';
 
 export type { SubmittedFile } from './files.ts';
 
@@ -44,20 +44,8 @@ export const pngFile = (content: Buffer = samplePng): SubmittedFile => ({
 });
 
 /** The multipart body a browser's FormData makes: the fields in order, then the file. */
-export async function multipartBody(fields: Record<string, string>, file?: SubmittedFile) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file)
-    form.append(
-      'idDocument',
-      new Blob([new Uint8Array(file.content)], { type: file.type }),
-      file.name,
-    );
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
+export function multipartBody(fields: Record<string, string>, file?: SubmittedFile) {
+  return formBody(fields, file ? [{ field: 'idDocument', file }] : []);
 }
 
 let addressCounter = 0;

@@ -93,3 +93,23 @@ export function textPretendingToBe(name: string): SubmittedFile {
     content: Buffer.from('This is a text file, not what its name says.\n'),
   };
 }
+
+/**
+ * The multipart body a browser's FormData makes: the text fields in order, then the files, each
+ * under the field name given with it.
+ */
+export async function formBody(
+  fields: Record<string, string>,
+  files: { field: string; file: SubmittedFile }[] = [],
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const { field, file } of files) {
+    form.append(field, new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}

@@ -1,13 +1,90 @@
-import type { Db } from '../../db/database.ts';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { searchable, type Page } from '../../../domain/lists.ts';
+import {
+  overallStatus,
+  taskStatuses,
+  type AdminTask,
+  type Assignee,
+  type MyTask,
+  type TaskCounters,
+  type TaskListQuery,
+  type TaskStatus,
+  type TaskUpload,
+} from '../../../domain/tasks.ts';
+import type { Db, Dialect } from '../../db/database.ts';
+import { pageOf, whereSearch } from '../../db/lists.ts';
+import type { TaskAssignmentsTable, TasksTable, TaskUploadsTable } from '../../db/schema.ts';
 
-/** The stored files a person uploaded to their tasks. */
-export async function uploadFileKeysOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
+type TaskRow = Selectable<TasksTable>;
+type AssignmentRow = Selectable<TaskAssignmentsTable>;
+type UploadRow = Selectable<TaskUploadsTable>;
+
+/** Where a stored task file answers, for its uploader and staff only. */
+export const taskFilePath = (uploadId: string) => `/objects/tasks/${uploadId}`;
+export const taskFileKey = (taskId: string, uploadId: string) => `tasks/${taskId}/${uploadId}`;
+
+const taskFieldsOf = (row: TaskRow) => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  dueDate: row.dueDate,
+  contentType: row.contentType,
+  maxFiles: Number(row.maxFiles),
+  status: row.status,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export function toTaskUpload(row: UploadRow): TaskUpload {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileUrl: taskFilePath(row.id),
+    fileSize: Number(row.fileSize),
+    fileType: row.fileType,
+    uploadedAt: row.uploadedAt,
+  };
+}
+
+// ---- tasks
+
+export async function insertTask(db: Db, row: Insertable<TasksTable>): Promise<void> {
+  await db
+    .insertInto('tasks')
+    .values({ ...row, searchText: searchable(row.title, row.description) })
+    .execute();
+}
+
+export async function updateTask(
+  db: Db,
+  id: string,
+  changes: Omit<Updateable<TasksTable>, 'id' | 'searchText'>,
+): Promise<void> {
+  const searchText =
+    changes.title !== undefined && changes.description !== undefined
+      ? { searchText: searchable(changes.title, changes.description) }
+      : {};
+  await db
+    .updateTable('tasks')
+    .set({ ...changes, ...searchText })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findTaskRow(db: Db, id: string): Promise<TaskRow | undefined> {
+  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Deletes a task with its assignments and uploads (cascade); answers its files' keys. */
+export async function deleteTask(db: Db, id: string): Promise<string[] | undefined> {
+  const keys = await db
     .selectFrom('taskUploads')
     .select('fileKey')
-    .where('userId', '=', userId)
+    .where('taskId', '=', id)
     .execute();
-  return rows.map((row) => row.fileKey);
+  const deleted = await db.deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return undefined;
+  return keys.map((row) => row.fileKey);
 }
 
 export async function countTasks(db: Db): Promise<number> {
@@ -18,21 +95,295 @@ export async function countTasks(db: Db): Promise<number> {
   return Number(row.total);
 }
 
+/** Sets the task's own status to the least advanced of its assignments'. */
+export async function refreshTaskStatus(db: Db, taskId: string, now: string): Promise<void> {
+  const rows = await db
+    .selectFrom('taskAssignments')
+    .select('status')
+    .where('taskId', '=', taskId)
+    .execute();
+  await db
+    .updateTable('tasks')
+    .set({ status: overallStatus(rows.map((row) => row.status)), updatedAt: now })
+    .where('id', '=', taskId)
+    .execute();
+}
+
+/** A page of every task, newest first, each with its assignees' progress (administrators). */
+export async function listAdminTasks(db: Db, query: TaskListQuery): Promise<Page<AdminTask>> {
+  let rows = whereSearch(db.selectFrom('tasks').selectAll('tasks'), 'tasks.searchText', query.q);
+  if (query.status !== 'all') rows = rows.where('tasks.status', '=', query.status);
+  if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
+  const page = await pageOf(
+    rows.orderBy('tasks.createdAt', 'desc').orderBy('tasks.id'),
+    query,
+    (row) => row,
+  );
+  const assignees = await assigneesOf(
+    db,
+    page.items.map((row) => row.id),
+  );
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      ...taskFieldsOf(row),
+      assignees: assignees.get(row.id) ?? [],
+    })),
+  };
+}
+
+export async function findAdminTask(db: Db, id: string): Promise<AdminTask | undefined> {
+  const row = await findTaskRow(db, id);
+  if (!row) return undefined;
+  const assignees = await assigneesOf(db, [id]);
+  return { ...taskFieldsOf(row), assignees: assignees.get(id) ?? [] };
+}
+
+/** Each task's assignees with their status and how many files they sent, by task id. */
+async function assigneesOf(db: Db, taskIds: string[]): Promise<Map<string, Assignee[]>> {
+  const byTask = new Map<string, Assignee[]>();
+  if (taskIds.length === 0) return byTask;
+  const rows = await db
+    .selectFrom('taskAssignments')
+    .innerJoin('users', 'users.id', 'taskAssignments.userId')
+    .select((eb) => [
+      'taskAssignments.taskId',
+      'taskAssignments.userId',
+      'taskAssignments.status',
+      'taskAssignments.submittedAt',
+      'taskAssignments.completedAt',
+      'users.username',
+      'users.firstName',
+      'users.lastName',
+      eb
+        .selectFrom('taskUploads')
+        .select((count) => count.fn.countAll<number>().as('n'))
+        .whereRef('taskUploads.taskId', '=', 'taskAssignments.taskId')
+        .whereRef('taskUploads.userId', '=', 'taskAssignments.userId')
+        .as('fileCount'),
+    ])
+    .where('taskAssignments.taskId', 'in', taskIds)
+    .orderBy('users.username')
+    .execute();
+  for (const row of rows) {
+    const list = byTask.get(row.taskId) ?? [];
+    list.push({
+      userId: row.userId,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      status: row.status,
+      fileCount: Number(row.fileCount ?? 0),
+      submittedAt: row.submittedAt,
+      completedAt: row.completedAt,
+    });
+    byTask.set(row.taskId, list);
+  }
+  return byTask;
+}
+
+// ---- assignments
+
+export function assignmentsOf(db: Db, taskId: string): Promise<AssignmentRow[]> {
+  return db.selectFrom('taskAssignments').selectAll().where('taskId', '=', taskId).execute();
+}
+
+/**
+ * One creator's assignment. With `lockOn: 'postgres'` the row is locked for the rest of the
+ * transaction, so two uploads at once are counted one after the other (SQLite runs one writer
+ * at a time already).
+ */
+export function findAssignment(
+  db: Db,
+  taskId: string,
+  userId: string,
+  lockOn?: Dialect,
+): Promise<AssignmentRow | undefined> {
+  const query = db
+    .selectFrom('taskAssignments')
+    .selectAll()
+    .where('taskId', '=', taskId)
+    .where('userId', '=', userId);
+  return (lockOn === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function insertAssignments(
+  db: Db,
+  rows: Insertable<TaskAssignmentsTable>[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('taskAssignments').values(rows).execute();
+}
+
+/** Takes creators off a task with their files' rows; answers the files' keys. */
+export async function removeAssignees(
+  db: Db,
+  taskId: string,
+  userIds: string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const uploads = await db
+    .deleteFrom('taskUploads')
+    .where('taskId', '=', taskId)
+    .where('userId', 'in', userIds)
+    .returning('fileKey')
+    .execute();
+  await db
+    .deleteFrom('taskAssignments')
+    .where('taskId', '=', taskId)
+    .where('userId', 'in', userIds)
+    .execute();
+  return uploads.map((row) => row.fileKey);
+}
+
+/**
+ * Moves an assignment from one status to another only if it is still in the first: two moves at
+ * once cannot both happen. True when it moved.
+ */
+export async function moveAssignment(
+  db: Db,
+  id: string,
+  from: TaskStatus | 'any',
+  changes: Updateable<TaskAssignmentsTable>,
+): Promise<boolean> {
+  let query = db.updateTable('taskAssignments').set(changes).where('id', '=', id);
+  if (from !== 'any') query = query.where('status', '=', from);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setEveryAssignment(
+  db: Db,
+  taskId: string,
+  changes: Updateable<TaskAssignmentsTable>,
+): Promise<void> {
+  await db.updateTable('taskAssignments').set(changes).where('taskId', '=', taskId).execute();
+}
+
 /** A creator's assignments: how many, and how many of them are completed. */
 export async function assignmentCountsOf(
   db: Db,
   userId: string,
 ): Promise<{ total: number; completed: number }> {
-  const row = await db
+  const counters = await countersOf(db, userId);
+  return { total: counters.total, completed: counters.completed };
+}
+
+async function countersOf(db: Db, userId: string): Promise<TaskCounters> {
+  const rows = await db
+    .selectFrom('taskAssignments')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .where('userId', '=', userId)
+    .groupBy('status')
+    .execute();
+  const of = (status: TaskStatus) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return {
+    total: taskStatuses.reduce((sum, status) => sum + of(status), 0),
+    inProgress: of('in_progress'),
+    submitted: of('submitted'),
+    completed: of('completed'),
+  };
+}
+
+function myTasksQuery(db: Db, userId: string) {
+  return db
     .selectFrom('taskAssignments')
     .innerJoin('tasks', 'tasks.id', 'taskAssignments.taskId')
+    .selectAll('tasks')
     .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn
-        .sum<number>(eb.case().when('tasks.status', '=', 'completed').then(1).else(0).end())
-        .as('completed'),
+      'taskAssignments.status as ownStatus',
+      'taskAssignments.submittedAt',
+      'taskAssignments.completedAt',
+      eb
+        .selectFrom('taskUploads')
+        .select((count) => count.fn.countAll<number>().as('n'))
+        .whereRef('taskUploads.taskId', '=', 'taskAssignments.taskId')
+        .whereRef('taskUploads.userId', '=', 'taskAssignments.userId')
+        .as('fileCount'),
     ])
-    .where('taskAssignments.userId', '=', userId)
+    .where('taskAssignments.userId', '=', userId);
+}
+
+type MyTaskRow = TaskRow & {
+  ownStatus: TaskStatus;
+  submittedAt: string | null;
+  completedAt: string | null;
+  fileCount: number | string | null;
+};
+
+function toMyTask(row: MyTaskRow): MyTask {
+  return {
+    ...taskFieldsOf(row),
+    status: row.ownStatus,
+    submittedAt: row.submittedAt,
+    completedAt: row.completedAt,
+    fileCount: Number(row.fileCount ?? 0),
+  };
+}
+
+/** A page of the creator's own tasks (their own status), soonest due first, with counters. */
+export async function listMyTasks(
+  db: Db,
+  userId: string,
+  query: TaskListQuery,
+): Promise<Page<MyTask> & { counters: TaskCounters }> {
+  let rows = whereSearch(myTasksQuery(db, userId), 'tasks.searchText', query.q);
+  if (query.status !== 'all') rows = rows.where('taskAssignments.status', '=', query.status);
+  if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
+  const [page, counters] = await Promise.all([
+    pageOf(rows.orderBy('tasks.dueDate').orderBy('tasks.id'), query, (row) =>
+      toMyTask(row as MyTaskRow),
+    ),
+    countersOf(db, userId),
+  ]);
+  return { ...page, counters };
+}
+
+export async function findMyTask(db: Db, taskId: string, userId: string) {
+  const row = await myTasksQuery(db, userId).where('tasks.id', '=', taskId).executeTakeFirst();
+  return row ? toMyTask(row as MyTaskRow) : undefined;
+}
+
+// ---- uploads
+
+export function uploadsOf(db: Db, taskId: string, userId: string): Promise<UploadRow[]> {
+  return db
+    .selectFrom('taskUploads')
+    .selectAll()
+    .where('taskId', '=', taskId)
+    .where('userId', '=', userId)
+    .orderBy('uploadedAt')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countUploads(db: Db, taskId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('taskUploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('taskId', '=', taskId)
+    .where('userId', '=', userId)
     .executeTakeFirstOrThrow();
-  return { total: Number(row.total), completed: Number(row.completed ?? 0) };
+  return Number(row.n);
+}
+
+export async function insertUploads(db: Db, rows: Insertable<TaskUploadsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('taskUploads').values(rows).execute();
+}
+
+export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
+  return db.selectFrom('taskUploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('taskUploads').where('id', '=', id).execute();
+}
+
+/** The stored files a person uploaded to their tasks. */
+export async function uploadFileKeysOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('taskUploads')
+    .select('fileKey')
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((row) => row.fileKey);
 }

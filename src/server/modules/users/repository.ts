@@ -141,3 +141,14 @@ export async function lockAdministrators(trx: Db, dialect: 'sqlite' | 'postgres'
   if (dialect === 'postgres')
     await trx.selectFrom('users').select('id').where('isAdmin', '=', true).forUpdate().execute();
 }
+
+/** Of these ids, the ones that belong to creators (existing people who are not administrators). */
+export async function creatorsAmong(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('isAdmin', '=', false)
+    .execute();
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import type { User } from '../../../domain/users.ts';
+import {
+  acceptsFiles,
+  creatorMoves,
+  type AdminTask,
+  type MyTaskDetail,
+  type TaskFields,
+  type TaskStatus,
+} from '../../../domain/tasks.ts';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../plugins/deps.ts';
+import { fieldError, HttpError } from '../../plugins/errors.ts';
+import { creatorsAmong } from '../users/repository.ts';
+import { taskAssignedMail, taskAssignedTitle } from './mails.ts';
+import {
+  assignmentsOf,
+  countUploads,
+  deleteTask as deleteTaskRow,
+  deleteUpload,
+  findAdminTask,
+  findAssignment,
+  findMyTask,
+  findTaskRow,
+  findUpload,
+  insertAssignments,
+  insertTask,
+  insertUploads,
+  moveAssignment,
+  refreshTaskStatus,
+  removeAssignees,
+  setEveryAssignment,
+  toTaskUpload,
+  updateTask as updateTaskRow,
+  uploadsOf,
+} from './repository.ts';
+
+const notFound = () => new HttpError(404, 'task.not_found');
+
+type Creator = Awaited<ReturnType<typeof creatorsAmong>>[number];
+
+/** The assignees as creators, or 400 naming the field when any id is not one. */
+async function creatorsFor(db: Db, ids: string[]): Promise<Creator[]> {
+  const creators = await creatorsAmong(db, ids);
+  if (creators.length !== ids.length)
+    throw fieldError(400, 'assignedUsers', 'task.assignee_unknown');
+  return creators;
+}
+
+/** Tells each new assignee in their bell (within the change) and returns their mails for after it. */
+async function welcomeAssignees(
+  deps: Deps,
+  trx: Db,
+  task: { id: string; title: string; dueDate: string },
+  creators: Creator[],
+) {
+  for (const creator of creators) {
+    await deps.notify(trx, creator.id, {
+      type: 'task',
+      relatedId: task.id,
+      title: taskAssignedTitle,
+      message: task.title,
+    });
+  }
+  return creators.map((creator) =>
+    taskAssignedMail({
+      to: creator.email,
+      name: creator.firstName ?? creator.username,
+      language: creator.preferredLanguage,
+      task,
+      appUrl: deps.config.appUrl,
+    }),
+  );
+}
+
+async function deleteFiles(deps: Deps, keys: string[]) {
+  for (const key of keys) {
+    await deps.storage
+      .delete(key)
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { err: error, key },
+          'Could not delete a stored task file; delete it by hand',
+        ),
+      );
+  }
+}
+
+async function reloaded(db: Db, id: string): Promise<AdminTask> {
+  const task = await findAdminTask(db, id);
+  if (!task) throw notFound();
+  return task;
+}
+
+/** An administrator's new task, assigned to creators who are told in the app and by mail. */
+export async function createTask(
+  deps: Deps,
+  { fields, admin }: { fields: TaskFields; admin: User },
+): Promise<AdminTask> {
+  const now = deps.clock().toISOString();
+  const id = randomUUID();
+  const { assignedUsers, ...task } = fields;
+  const mails = await deps.db.transaction().execute(async (trx) => {
+    const creators = await creatorsFor(trx, assignedUsers);
+    await insertTask(trx, {
+      id,
+      ...task,
+      status: 'new',
+      createdBy: admin.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertAssignments(
+      trx,
+      creators.map((creator) => ({
+        id: randomUUID(),
+        taskId: id,
+        userId: creator.id,
+        status: 'new' as const,
+        submittedAt: null,
+        completedAt: null,
+        completedBy: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    return welcomeAssignees(deps, trx, { id, ...task }, creators);
+  });
+  mails.forEach((mail) => deps.mailer.sendInBackground(mail));
+  return reloaded(deps.db, id);
+}
+
+/**
+ * An administrator's correction: the task's fields, and its assignees. Someone taken off the
+ * task loses their part of it, files included; someone added starts at new and is told.
+ */
+export async function updateTask(
+  deps: Deps,
+  { id, fields }: { id: string; fields: TaskFields },
+): Promise<AdminTask> {
+  const now = deps.clock().toISOString();
+  const { assignedUsers, ...task } = fields;
+  const { mails, removedFiles } = await deps.db.transaction().execute(async (trx) => {
+    if (!(await findTaskRow(trx, id))) throw notFound();
+    const creators = await creatorsFor(trx, assignedUsers);
+    await updateTaskRow(trx, id, { ...task, updatedAt: now });
+    const current = new Set((await assignmentsOf(trx, id)).map((row) => row.userId));
+    const wanted = new Set(assignedUsers);
+    const removed = [...current].filter((userId) => !wanted.has(userId));
+    const added = creators.filter((creator) => !current.has(creator.id));
+    const files = await removeAssignees(trx, id, removed);
+    await insertAssignments(
+      trx,
+      added.map((creator) => ({
+        id: randomUUID(),
+        taskId: id,
+        userId: creator.id,
+        status: 'new' as const,
+        submittedAt: null,
+        completedAt: null,
+        completedBy: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    await refreshTaskStatus(trx, id, now);
+    return {
+      mails: await welcomeAssignees(deps, trx, { id, ...task }, added),
+      removedFiles: files,
+    };
+  });
+  // Files go after the commit: a failed change must not leave rows pointing at missing files.
+  await deleteFiles(deps, removedFiles);
+  mails.forEach((mail) => deps.mailer.sendInBackground(mail));
+  return reloaded(deps.db, id);
+}
+
+/** Deletes a task with every assignment and every file sent for it. */
+export async function deleteTask(deps: Deps, { id }: { id: string }): Promise<void> {
+  const keys = await deps.db.transaction().execute((trx) => deleteTaskRow(trx, id));
+  if (keys === undefined) throw notFound();
+  await deleteFiles(deps, keys);
+}
+
+/** The times an assignment carries for a status it is put in. */
+function stampsFor(status: TaskStatus, now: string, by: string | null) {
+  return {
+    status,
+    updatedAt: now,
+    submittedAt: status === 'submitted' || status === 'completed' ? now : null,
+    completedAt: status === 'completed' ? now : null,
+    completedBy: status === 'completed' ? by : null,
+  };
+}
+
+/** The spec's selector on a task card: any status, for every assignee (decision 0021). */
+export async function setTaskStatus(
+  deps: Deps,
+  { id, status, admin }: { id: string; status: TaskStatus; admin: User },
+): Promise<AdminTask> {
+  const now = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await findTaskRow(trx, id))) throw notFound();
+    await setEveryAssignment(trx, id, stampsFor(status, now, admin.id));
+    await refreshTaskStatus(trx, id, now);
+  });
+  return reloaded(deps.db, id);
+}
+
+/** The creator's own task with their own status and files; 404 when it is not theirs. */
+export async function myTaskDetail(
+  deps: Deps,
+  { taskId, user }: { taskId: string; user: User },
+): Promise<MyTaskDetail> {
+  const task = await findMyTask(deps.db, taskId, user.id);
+  if (!task) throw notFound();
+  const uploads = await uploadsOf(deps.db, taskId, user.id);
+  return { ...task, uploads: uploads.map(toTaskUpload) };
+}
+
+/**
+ * A creator moves their own assignment: new to in_progress, in_progress to submitted with at
+ * least one file of their own. Nothing else (409, saying why).
+ */
+export async function moveMyTask(
+  deps: Deps,
+  { taskId, user, status }: { taskId: string; user: User; status: TaskStatus },
+): Promise<MyTaskDetail> {
+  const now = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const assignment = await findAssignment(trx, taskId, user.id);
+    if (!assignment) throw notFound();
+    if (creatorMoves[assignment.status] !== status) {
+      throw new HttpError(409, 'task.move_not_allowed');
+    }
+    if (status === 'submitted' && (await countUploads(trx, taskId, user.id)) === 0) {
+      throw new HttpError(409, 'task.submit_needs_file');
+    }
+    const moved = await moveAssignment(
+      trx,
+      assignment.id,
+      assignment.status,
+      stampsFor(status, now, null),
+    );
+    if (!moved) throw new HttpError(409, 'task.move_not_allowed');
+    await refreshTaskStatus(trx, taskId, now);
+  });
+  return myTaskDetail(deps, { taskId, user });
+}
+
+/** Whether the creator may add or remove files on this task now; 404 when it is not theirs. */
+export async function assertAcceptsFiles(
+  db: Db,
+  taskId: string,
+  userId: string,
+  lockOn?: Deps['dialect'],
+) {
+  const assignment = await findAssignment(db, taskId, userId, lockOn);
+  if (!assignment) throw notFound();
+  if (!acceptsFiles(assignment.status)) throw new HttpError(409, 'task.files_closed');
+  return assignment;
+}
+
+/** A creator removes one of their own files, while the task is new or in progress. */
+export async function deleteMyUpload(
+  deps: Deps,
+  { taskId, uploadId, user }: { taskId: string; uploadId: string; user: User },
+): Promise<void> {
+  const key = await deps.db.transaction().execute(async (trx) => {
+    await assertAcceptsFiles(trx, taskId, user.id);
+    const upload = await findUpload(trx, uploadId);
+    if (!upload || upload.taskId !== taskId || upload.userId !== user.id) {
+      throw new HttpError(404, 'task.upload_not_found');
+    }
+    await deleteUpload(trx, uploadId);
+    return upload.fileKey;
+  });
+  await deleteFiles(deps, [key]);
+}
+
+/** A file received for a task, already in storage under its key. */
+export interface ReceivedTaskFile {
+  uploadId: string;
+  fileKey: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+}
+
+/**
+ * Records the files a creator just sent, all or none: the assignment must still take files and
+ * the task's limit must still hold once the files are counted with any sent meanwhile. The
+ * caller removes the stored files when this throws.
+ */
+export async function saveMyUploads(
+  deps: Deps,
+  { taskId, user, files }: { taskId: string; user: User; files: ReceivedTaskFile[] },
+): Promise<MyTaskDetail> {
+  if (files.length === 0) throw fieldError(400, 'files', 'upload.no_files');
+  const now = deps.clock().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await assertAcceptsFiles(trx, taskId, user.id, deps.dialect);
+    const task = await findTaskRow(trx, taskId);
+    if (!task) throw notFound();
+    const count = await countUploads(trx, taskId, user.id);
+    if (count + files.length > task.maxFiles) {
+      throw fieldError(400, 'files', 'task.too_many_files', { max: task.maxFiles, count });
+    }
+    await insertUploads(
+      trx,
+      files.map((file) => ({
+        id: file.uploadId,
+        taskId,
+        userId: user.id,
+        fileName: file.fileName,
+        fileKey: file.fileKey,
+        fileSize: file.fileSize,
+        fileType: file.fileType,
+        uploadedAt: now,
+      })),
+    );
+  });
+  return myTaskDetail(deps, { taskId, user });
+}
