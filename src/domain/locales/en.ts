@@ -8,6 +8,7 @@ import layout from './en/layout.json' with { type: 'json' };
 import messages from './en/messages.json' with { type: 'json' };
 import notifications from './en/notifications.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
+import tasks from './en/tasks.json' with { type: 'json' };
 
 /** Every en text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const enFiles = {
@@ -21,5 +22,6 @@ export const enFiles = {
   notifications,
   users,
   applications,
+  tasks,
 };
 export const en: Record<string, string> = Object.assign({}, ...Object.values(enFiles));

@@ -8,6 +8,7 @@ import layout from './es/layout.json' with { type: 'json' };
 import messages from './es/messages.json' with { type: 'json' };
 import notifications from './es/notifications.json' with { type: 'json' };
 import users from './es/users.json' with { type: 'json' };
+import tasks from './es/tasks.json' with { type: 'json' };
 
 /** Every es text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const esFiles = {
@@ -21,5 +22,6 @@ export const esFiles = {
   notifications,
   users,
   applications,
+  tasks,
 };
 export const es: Record<string, string> = Object.assign({}, ...Object.values(esFiles));

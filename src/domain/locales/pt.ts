@@ -8,6 +8,7 @@ import layout from './pt/layout.json' with { type: 'json' };
 import messages from './pt/messages.json' with { type: 'json' };
 import notifications from './pt/notifications.json' with { type: 'json' };
 import users from './pt/users.json' with { type: 'json' };
+import tasks from './pt/tasks.json' with { type: 'json' };
 
 /** Every pt text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const ptFiles = {
@@ -21,5 +22,6 @@ export const ptFiles = {
   notifications,
   users,
   applications,
+  tasks,
 };
 export const pt: Record<string, string> = Object.assign({}, ...Object.values(ptFiles));

@@ -14,6 +14,11 @@ const tones = {
 } as const;
 export type StatusTone = keyof typeof tones;
 
+/** A tone's colours, for a control that shows a status without being a badge (a status select). */
+export function statusToneClasses(tone: StatusTone): string {
+  return tones[tone];
+}
+
 /** The spec's colours of each status (sections 2 and 4), so every screen shows a status alike. */
 export const applicationStatusTone: Record<ApplicationStatus, StatusTone> = {
   pending: 'yellow',

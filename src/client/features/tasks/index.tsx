@@ -1,13 +1,3 @@
-import { PagePending } from '../../components/layout/page-pending.tsx';
-
-export function AdminTaskRequestsPage() {
-  return <PagePending titleKey="page.adminTaskRequests" />;
-}
-
-export function TasksPage() {
-  return <PagePending titleKey="page.tasks" />;
-}
-
-export function TaskDetailPage() {
-  return <PagePending titleKey="page.taskDetail" />;
-}
+export { AdminTaskRequestsPage } from './admin-task-requests-page.tsx';
+export { TaskDetailPage } from './task-detail-page.tsx';
+export { TasksPage } from './tasks-page.tsx';

@@ -1,0 +1,273 @@
+import { FileStack, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { taskStatuses, type AdminTask, type TaskStatus } from '../../../domain/tasks.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PagedList } from '../../components/list/paged-list.tsx';
+import { SearchBox } from '../../components/list/search-box.tsx';
+import { statusToneClasses, taskStatusTone } from '../../components/list/status-badge.tsx';
+import { useListParams } from '../../components/list/use-list-params.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { Select } from '../../components/ui/input.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import { useDeleteTask } from './api/delete-task.ts';
+import { useAdminTasks } from './api/get-admin-tasks.ts';
+import { useSetTaskStatus } from './api/set-task-status.ts';
+import { displayName, submittedCount } from './assignees.ts';
+import { TaskEmptyState } from './task-empty-state.tsx';
+import { countTaskFilters, readTaskFilters, taskFilterNames } from './task-filters.ts';
+import { TaskFormDialog } from './task-form-dialog.tsx';
+import { ContentTypeLabel, DueDate, TaskFilters, TaskStatusBadge } from './task-parts.tsx';
+
+type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; task: AdminTask } | null;
+
+function isTaskStatus(value: string): value is TaskStatus {
+  return (taskStatuses as readonly string[]).includes(value);
+}
+
+export function AdminTaskRequestsPage() {
+  const { t } = useLanguage();
+  const { page, q, filters, setPage } = useListParams(taskFilterNames);
+  const { status, contentType } = readTaskFilters(filters);
+  const tasks = useAdminTasks({ page, q, status, contentType });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+  const isFiltered = q !== '' || countTaskFilters({ status, contentType }) > 0;
+
+  return (
+    <PageMain>
+      <PageHeader
+        title={t('page.adminTaskRequests')}
+        subtitle={t('tasks.admin.subtitle')}
+        action={
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <Plus aria-hidden="true" />
+            {t('tasks.create.open')}
+          </Button>
+        }
+      />
+      <div className="flex gap-3">
+        <SearchBox
+          label={t('tasks.search')}
+          placeholder={t('tasks.searchPlaceholder')}
+          className="min-w-0 flex-1"
+        />
+        <TaskFilters />
+      </div>
+
+      <PagedList
+        query={tasks}
+        label={t('tasks.listLabel')}
+        noun={t('tasks.noun')}
+        empty={
+          <TaskEmptyState
+            description={t(isFiltered ? 'tasks.empty.filtered' : 'tasks.empty.admin')}
+          />
+        }
+        onPageChange={setPage}
+        className="lg:grid-cols-2"
+      >
+        {(task) => (
+          <AdminTaskCard
+            task={task}
+            onEdit={() => setDialog({ kind: 'edit', task })}
+            onDelete={() => setDialog({ kind: 'delete', task })}
+          />
+        )}
+      </PagedList>
+
+      <TaskFormDialog open={dialog?.kind === 'create'} onOpenChange={(open) => !open && close()} />
+      <TaskFormDialog
+        task={dialog?.kind === 'edit' ? dialog.task : undefined}
+        open={dialog?.kind === 'edit'}
+        onOpenChange={(open) => !open && close()}
+      />
+      <Dialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => !open && close()}
+        title={t('tasks.delete.title')}
+        description={t('tasks.delete.confirm')}
+      >
+        {dialog?.kind === 'delete' && <DeleteConfirmation task={dialog.task} onDone={close} />}
+      </Dialog>
+    </PageMain>
+  );
+}
+
+function AdminTaskCard({
+  task,
+  onEdit,
+  onDelete,
+}: {
+  task: AdminTask;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useLanguage();
+  const statusId = useId();
+  const setStatus = useSetTaskStatus();
+  const changeStatus = (status: TaskStatus) =>
+    setStatus.mutate(
+      { id: task.id, status },
+      {
+        onSuccess: () =>
+          toast({ title: t('common.success'), description: t('tasks.statusUpdate.success') }),
+        onError: (error) =>
+          toastFailure(t, error, {
+            title: t('common.error'),
+            fallback: t('tasks.statusUpdate.failure'),
+          }),
+      },
+    );
+  const shown = setStatus.isPending ? setStatus.variables.status : task.status;
+
+  return (
+    <Card className="flex h-full flex-col gap-4">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 font-semibold break-words">{task.title}</h2>
+        <TaskStatusBadge status={task.status} />
+      </div>
+      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">
+        {task.description}
+      </p>
+      <ul className="grid gap-2 text-sm">
+        <li>
+          <DueDate dueDate={task.dueDate} />
+        </li>
+        <li className="flex flex-wrap gap-x-4 gap-y-2">
+          <ContentTypeLabel contentType={task.contentType} />
+          <span className="inline-flex items-center gap-2">
+            <FileStack className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {t('tasks.maxFilesValue', { count: task.maxFiles })}
+          </span>
+        </li>
+      </ul>
+      <div className="grid gap-1.5">
+        <label htmlFor={statusId} className="text-sm font-medium">
+          {t('tasks.field.status')}
+        </label>
+        <Select
+          id={statusId}
+          value={shown}
+          disabled={setStatus.isPending}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (isTaskStatus(next) && next !== task.status) changeStatus(next);
+          }}
+          className={cn('font-semibold', statusToneClasses(taskStatusTone[shown]))}
+          aria-describedby={`${statusId}-hint`}
+        >
+          {taskStatuses.map((status) => (
+            <option key={status} value={status} className="bg-surface text-foreground">
+              {t(`tasks.status.${status}`)}
+            </option>
+          ))}
+        </Select>
+        <p id={`${statusId}-hint`} className="text-xs text-muted-foreground">
+          {t('tasks.admin.statusHint')}
+        </p>
+      </div>
+      <AssigneeProgress task={task} />
+      <div className="mt-auto flex flex-wrap gap-1 border-t border-border pt-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onEdit}
+          aria-label={t('tasks.edit.openNamed', { title: task.title })}
+        >
+          <Pencil aria-hidden="true" />
+          {t('tasks.edit.open')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          className="text-red-400 hover:text-red-300"
+          aria-label={t('tasks.delete.openNamed', { title: task.title })}
+        >
+          <Trash2 aria-hidden="true" />
+          {t('tasks.delete.open')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function AssigneeProgress({ task }: { task: AdminTask }) {
+  const { t } = useLanguage();
+  const total = task.assignees.length;
+  const done = submittedCount(task.assignees);
+  return (
+    <div className="grid gap-2 rounded-md border border-border bg-background p-3">
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <h3 className="font-medium">{t('tasks.admin.assignees')}</h3>
+        <span className="text-muted-foreground">{t('tasks.admin.progress', { done, total })}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t('tasks.admin.progress', { done, total })}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="h-1.5 overflow-hidden rounded-full bg-surface"
+      >
+        <div
+          className="h-full rounded-full bg-purple-400"
+          style={{ width: `${total === 0 ? 0 : (done / total) * 100}%` }}
+        />
+      </div>
+      <ul className="grid gap-1.5 text-sm">
+        {task.assignees.map((assignee) => (
+          <li key={assignee.userId} className="flex items-center justify-between gap-2">
+            <span className="min-w-0 truncate">
+              {displayName(assignee)}{' '}
+              <span className="text-muted-foreground">@{assignee.username}</span>
+              <span className="sr-only">
+                , {t('tasks.fileCountValue', { count: assignee.fileCount })}
+              </span>
+            </span>
+            <span className="flex shrink-0 items-center gap-2">
+              <span aria-hidden="true" className="text-xs text-muted-foreground">
+                {t('tasks.fileCountShort', { count: assignee.fileCount })}
+              </span>
+              <TaskStatusBadge status={assignee.status} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DeleteConfirmation({ task, onDone }: { task: AdminTask; onDone: () => void }) {
+  const { t } = useLanguage();
+  const remove = useDeleteTask();
+  const onDelete = () =>
+    remove.mutate(task.id, {
+      onSuccess: () => {
+        toast({ title: t('common.success'), description: t('tasks.delete.success') });
+        onDone();
+      },
+      onError: (error) =>
+        toastFailure(t, error, { title: t('common.error'), fallback: t('tasks.delete.failure') }),
+    });
+  return (
+    <>
+      <p className="rounded-md border border-border bg-surface p-3 text-sm break-words">
+        {task.title}
+      </p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
+          {remove.isPending ? t('tasks.delete.deleting') : t('tasks.delete.submit')}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+import { myTaskQueryOptions } from './get-my-task.ts';
+import { myTasksQueryKey } from './get-my-tasks.ts';
+
+export function deleteTaskUpload({
+  id,
+  uploadId,
+}: {
+  id: string;
+  uploadId: string;
+}): Promise<void> {
+  return apiFetch<void>(
+    `/api/tasks/${encodeURIComponent(id)}/uploads/${encodeURIComponent(uploadId)}`,
+    { method: 'DELETE' },
+  );
+}
+
+export function useDeleteTaskUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTaskUpload,
+    onSuccess: (_, { id, uploadId }) => {
+      queryClient.setQueryData(myTaskQueryOptions(id).queryKey, (task) => {
+        if (!task) return task;
+        const uploads = task.uploads.filter((upload) => upload.id !== uploadId);
+        return { ...task, uploads, fileCount: uploads.length };
+      });
+      return queryClient.invalidateQueries({ queryKey: myTasksQueryKey });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MyTaskDetail, TaskStatusUpdate } from '../../../../domain/tasks.ts';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+import { myTaskQueryOptions } from './get-my-task.ts';
+import { myTasksQueryKey } from './get-my-tasks.ts';
+
+/** The creator moves their own assignment: new to in_progress, in_progress to submitted. */
+export function updateMyTaskStatus({
+  id,
+  status,
+}: TaskStatusUpdate & { id: string }): Promise<MyTaskDetail> {
+  return apiFetch<MyTaskDetail>(`/api/tasks/${encodeURIComponent(id)}/status`, {
+    method: 'PATCH',
+    json: { status },
+  });
+}
+
+export function useUpdateMyTaskStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMyTaskStatus,
+    onSuccess: (task) => {
+      queryClient.setQueryData(myTaskQueryOptions(task.id).queryKey, task);
+      return queryClient.invalidateQueries({ queryKey: myTasksQueryKey });
+    },
+  });
+}

@@ -1,0 +1,166 @@
+import { FileImage, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { MyTaskDetail, TaskUpload } from '../../../domain/tasks.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
+import { toast } from '../../components/ui/use-toast.ts';
+import { formatFileSize } from '../../lib/format.ts';
+import { useDeleteTaskUpload } from './api/delete-task-upload.ts';
+
+/** The creator's uploaded files: image thumbnails, playable videos, each with its size. */
+export function TaskFiles({ task, canDelete }: { task: MyTaskDetail; canDelete: boolean }) {
+  const { t } = useLanguage();
+  const titleId = useId();
+  const [deleting, setDeleting] = useState<TaskUpload | null>(null);
+  return (
+    <Card aria-labelledby={titleId} role="region" className="grid gap-4">
+      <h2 id={titleId} className="font-semibold">
+        {t('tasks.files.title', { count: task.uploads.length })}
+      </h2>
+      {task.uploads.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('tasks.files.empty')}</p>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {task.uploads.map((upload) => (
+            <li key={upload.id}>
+              <UploadedFile
+                upload={upload}
+                onDelete={canDelete ? () => setDeleting(upload) : undefined}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('tasks.files.deleteTitle')}
+        description={t('tasks.files.deleteConfirm')}
+      >
+        {deleting && (
+          <DeleteConfirmation taskId={task.id} upload={deleting} onDone={() => setDeleting(null)} />
+        )}
+      </Dialog>
+    </Card>
+  );
+}
+
+function Preview({ upload }: { upload: TaskUpload }) {
+  const { t } = useLanguage();
+  const [isBroken, setBroken] = useState(false);
+  if (upload.fileType.startsWith('video/')) {
+    return (
+      // A creator's own footage under review comes without a caption file to offer.
+      // eslint-disable-next-line jsx-a11y/media-has-caption
+      <video
+        controls
+        preload="metadata"
+        playsInline
+        src={upload.fileUrl}
+        className="aspect-video w-full bg-black"
+        aria-label={upload.fileName}
+      />
+    );
+  }
+  // HEIC shows in Safari only; elsewhere the name and size stand for it.
+  if (isBroken) {
+    return (
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-background text-sm text-muted-foreground">
+        <FileImage className="size-8" aria-hidden="true" />
+        {t('tasks.files.noPreview')}
+      </div>
+    );
+  }
+  return (
+    <a href={upload.fileUrl} target="_blank" rel="noreferrer" className="block">
+      <img
+        src={upload.fileUrl}
+        alt={upload.fileName}
+        loading="lazy"
+        onError={() => setBroken(true)}
+        className="aspect-video w-full bg-background object-cover"
+      />
+    </a>
+  );
+}
+
+function UploadedFile({ upload, onDelete }: { upload: TaskUpload; onDelete?: () => void }) {
+  const { t, language } = useLanguage();
+  return (
+    <figure className="overflow-hidden rounded-md border border-border bg-background">
+      <Preview upload={upload} />
+      <figcaption className="flex items-center gap-2 p-2 text-sm">
+        <span className="min-w-0 flex-1">
+          <span className="block truncate" title={upload.fileName}>
+            {upload.fileName}
+          </span>
+          <span className="text-xs text-muted-foreground">
+            {formatFileSize(upload.fileSize)} ·{' '}
+            <time dateTime={upload.uploadedAt}>
+              {new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(
+                new Date(upload.uploadedAt),
+              )}
+            </time>
+          </span>
+        </span>
+        {onDelete && (
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={onDelete}
+            className="text-red-400 hover:text-red-300"
+            aria-label={t('tasks.files.delete', { name: upload.fileName })}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
+
+function DeleteConfirmation({
+  taskId,
+  upload,
+  onDone,
+}: {
+  taskId: string;
+  upload: TaskUpload;
+  onDone: () => void;
+}) {
+  const { t } = useLanguage();
+  const remove = useDeleteTaskUpload();
+  const onDelete = () =>
+    remove.mutate(
+      { id: taskId, uploadId: upload.id },
+      {
+        onSuccess: () => {
+          toast({ title: t('common.success'), description: t('tasks.files.deleteSuccess') });
+          onDone();
+        },
+        onError: (error) =>
+          toastFailure(t, error, {
+            title: t('common.error'),
+            fallback: t('tasks.files.deleteFailure'),
+          }),
+      },
+    );
+  return (
+    <>
+      <p className="truncate rounded-md border border-border bg-surface p-3 text-sm">
+        {upload.fileName}
+      </p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
+          {remove.isPending ? t('tasks.files.deleting') : t('tasks.files.deleteSubmit')}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

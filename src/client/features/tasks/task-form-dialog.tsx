@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm } from 'react-hook-form';
+import {
+  contentTypes,
+  maxFilesLimit,
+  taskInputSchema,
+  taskTitleMaxLength,
+  type AdminTask,
+  type TaskFields,
+  type TaskInput,
+} from '../../../domain/tasks.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input, Select, Textarea } from '../../components/ui/input.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
+import { toast } from '../../components/ui/use-toast.ts';
+import { translateMessage } from '../../lib/messages.ts';
+import { useCreateTask } from './api/create-task.ts';
+import { useUpdateTask } from './api/update-task.ts';
+import { AssigneePicker } from './assignee-picker.tsx';
+import { toDateTimeLocal } from './due-date.ts';
+
+interface TaskFormDialogProps {
+  /** The task to edit; without one the dialog creates a task. */
+  task?: AdminTask;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Create Task and Edit Task (spec sections 2 and 5): the same fields, the same rules. */
+export function TaskFormDialog({ task, open, onOpenChange }: TaskFormDialogProps) {
+  const { t } = useLanguage();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(task ? 'tasks.edit.title' : 'tasks.create.title')}
+      description={t(task ? 'tasks.edit.description' : 'tasks.create.description')}
+    >
+      <TaskForm task={task} onDone={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+function TaskForm({ task, onDone }: { task?: AdminTask; onDone: () => void }) {
+  const { t } = useLanguage();
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const isEdit = task !== undefined;
+  // The due date is typed in a datetime-local input (local time); the schema sends it as ISO.
+  const form = useForm<TaskInput, unknown, TaskFields>({
+    resolver: zodResolver(taskInputSchema),
+    defaultValues: {
+      title: task?.title ?? '',
+      description: task?.description ?? '',
+      dueDate: task ? toDateTimeLocal(task.dueDate) : '',
+      contentType: task?.contentType ?? 'both',
+      maxFiles: String(task?.maxFiles ?? maxFilesLimit.default),
+      assignedUsers: task?.assignees.map((assignee) => assignee.userId) ?? [],
+    },
+  });
+  const assignees = useController({ control: form.control, name: 'assignedUsers' });
+  const { errors } = form.formState;
+  const isPending = create.isPending || update.isPending;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (isEdit) {
+      update.mutate(
+        { ...values, id: task.id },
+        {
+          onSuccess: () => {
+            toast({ title: t('common.success'), description: t('tasks.edit.success') });
+            onDone();
+          },
+          onError: (error) =>
+            toastFailure(t, error, { title: t('common.error'), fallback: t('tasks.edit.failure') }),
+        },
+      );
+      return;
+    }
+    create.mutate(values, {
+      onSuccess: () => {
+        toast({ title: t('common.success'), description: t('tasks.create.success') });
+        onDone();
+      },
+      onError: (error) =>
+        toastFailure(t, error, { title: t('common.error'), fallback: t('tasks.create.failure') }),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field label={t('tasks.field.title')} error={translateMessage(t, errors.title?.message)}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('title')}
+            maxLength={taskTitleMaxLength}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <Field
+        label={t('tasks.field.description')}
+        error={translateMessage(t, errors.description?.message)}
+      >
+        {(control) => <Textarea {...control} {...form.register('description')} rows={4} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('tasks.field.dueDate')}
+          error={translateMessage(t, errors.dueDate?.message)}
+        >
+          {(control) => <Input {...control} {...form.register('dueDate')} type="datetime-local" />}
+        </Field>
+        <Field
+          label={t('tasks.field.contentType')}
+          error={translateMessage(t, errors.contentType?.message)}
+        >
+          {(control) => (
+            <Select {...control} {...form.register('contentType')}>
+              {contentTypes.map((contentType) => (
+                <option key={contentType} value={contentType}>
+                  {t(`tasks.contentType.${contentType}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </div>
+      <Field
+        label={t('tasks.field.maxFiles')}
+        hint={t('tasks.form.maxFilesHint', { min: maxFilesLimit.min, max: maxFilesLimit.max })}
+        error={translateMessage(t, errors.maxFiles?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('maxFiles')}
+            type="number"
+            inputMode="numeric"
+            min={maxFilesLimit.min}
+            max={maxFilesLimit.max}
+            step={1}
+          />
+        )}
+      </Field>
+      <AssigneePicker
+        value={assignees.field.value}
+        onChange={(ids) => assignees.field.onChange(ids)}
+        initial={task?.assignees.map(({ userId, username, firstName, lastName }) => ({
+          id: userId,
+          username,
+          firstName,
+          lastName,
+        }))}
+        error={translateMessage(t, errors.assignedUsers?.message)}
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? t('common.saving') : t(isEdit ? 'tasks.edit.submit' : 'tasks.create.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,152 @@
+import { CalendarClock, Camera, Clapperboard, Images } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  contentTypes,
+  dueCountdown,
+  taskStatuses,
+  type ContentType,
+  type DueUrgency,
+  type TaskStatus,
+} from '../../../domain/tasks.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { FilterPopover } from '../../components/list/filter-popover.tsx';
+import { StatusBadge, taskStatusTone } from '../../components/list/status-badge.tsx';
+import { useListParams } from '../../components/list/use-list-params.ts';
+import { Select } from '../../components/ui/input.tsx';
+import { cn } from '../../lib/cn.ts';
+import {
+  countTaskFilters,
+  isContentTypeFilter,
+  isStatusFilter,
+  readTaskFilters,
+  taskFilterNames,
+} from './task-filters.ts';
+
+export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  const { t } = useLanguage();
+  return <StatusBadge tone={taskStatusTone[status]}>{t(`tasks.status.${status}`)}</StatusBadge>;
+}
+
+const urgencyClasses: Record<DueUrgency, string> = {
+  overdue: 'text-red-400',
+  today: 'text-orange-400',
+  soon: 'text-yellow-300',
+  later: 'text-green-400',
+};
+
+/** The due date's countdown in the spec's words and colours (section 9). */
+export function DueCountdown({ dueDate, className }: { dueDate: string; className?: string }) {
+  const { t } = useLanguage();
+  const { urgency, days } = dueCountdown(dueDate, new Date());
+  const text =
+    urgency === 'overdue'
+      ? t('tasks.due.overdue', { count: -days })
+      : urgency === 'today'
+        ? t('tasks.due.today')
+        : t('tasks.due.daysLeft', { count: days });
+  return <span className={cn('font-semibold', urgencyClasses[urgency], className)}>{text}</span>;
+}
+
+/** The due date written out, with its countdown. */
+export function DueDate({ dueDate }: { dueDate: string }) {
+  const { t, language } = useLanguage();
+  const written = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(dueDate));
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="sr-only">{t('tasks.field.dueDate')}</span>
+      <time dateTime={dueDate}>{written}</time>
+      <DueCountdown dueDate={dueDate} />
+    </span>
+  );
+}
+
+const contentTypeIcons = { photo: Camera, video: Clapperboard, both: Images } as const;
+
+export function ContentTypeLabel({ contentType }: { contentType: ContentType }) {
+  const { t } = useLanguage();
+  const Icon = contentTypeIcons[contentType];
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="sr-only">{t('tasks.field.contentType')}:</span>
+      {t(`tasks.contentType.${contentType}`)}
+    </span>
+  );
+}
+
+/**
+ * The status and content-type filters of both task lists, in the shared filter popover: chosen
+ * inside, put in force (and in the address) by Apply, removed by Clear All.
+ */
+export function TaskFilters() {
+  const { t } = useLanguage();
+  const { filters, setFilters } = useListParams(taskFilterNames);
+  const active = readTaskFilters(filters);
+  const [pending, setPending] = useState(active);
+  const statusId = useId();
+  const contentTypeId = useId();
+  return (
+    <FilterPopover
+      activeCount={countTaskFilters(active)}
+      pendingCount={countTaskFilters(pending)}
+      onOpenChange={(isOpen) => isOpen && setPending(active)}
+      onApply={() =>
+        setFilters({
+          status: pending.status === 'all' ? undefined : pending.status,
+          contentType: pending.contentType === 'all' ? undefined : pending.contentType,
+        })
+      }
+      onClear={() => {
+        setPending({ status: 'all', contentType: 'all' });
+        setFilters({ status: undefined, contentType: undefined });
+      }}
+    >
+      <div className="grid gap-1.5">
+        <label htmlFor={statusId} className="text-sm font-medium">
+          {t('tasks.filter.status')}
+        </label>
+        <Select
+          id={statusId}
+          value={pending.status}
+          onChange={(event) => {
+            const status = event.target.value;
+            if (isStatusFilter(status)) setPending((current) => ({ ...current, status }));
+          }}
+        >
+          <option value="all">{t('tasks.filter.allStatuses')}</option>
+          {taskStatuses.map((status) => (
+            <option key={status} value={status}>
+              {t(`tasks.status.${status}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={contentTypeId} className="text-sm font-medium">
+          {t('tasks.filter.contentType')}
+        </label>
+        <Select
+          id={contentTypeId}
+          value={pending.contentType}
+          onChange={(event) => {
+            const contentType = event.target.value;
+            if (isContentTypeFilter(contentType)) {
+              setPending((current) => ({ ...current, contentType }));
+            }
+          }}
+        >
+          <option value="all">{t('tasks.filter.allContentTypes')}</option>
+          {contentTypes.map((contentType) => (
+            <option key={contentType} value={contentType}>
+              {t(`tasks.contentType.${contentType}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </FilterPopover>
+  );
+}

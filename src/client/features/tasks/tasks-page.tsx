@@ -1,0 +1,117 @@
+import { ArrowRight, CheckCircle2, ClipboardList, FileStack, Loader, Send } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../domain/routes.ts';
+import type { MyTask, TaskCounters } from '../../../domain/tasks.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PagedList } from '../../components/list/paged-list.tsx';
+import { SearchBox } from '../../components/list/search-box.tsx';
+import { useListParams } from '../../components/list/use-list-params.ts';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useMyTasks } from './api/get-my-tasks.ts';
+import { TaskEmptyState } from './task-empty-state.tsx';
+import { countTaskFilters, readTaskFilters, taskFilterNames } from './task-filters.ts';
+import { ContentTypeLabel, DueDate, TaskFilters, TaskStatusBadge } from './task-parts.tsx';
+
+export function TasksPage() {
+  const { t } = useLanguage();
+  const { page, q, filters, setPage } = useListParams(taskFilterNames);
+  const { status, contentType } = readTaskFilters(filters);
+  const tasks = useMyTasks({ page, q, status, contentType });
+  const isFiltered = q !== '' || countTaskFilters({ status, contentType }) > 0;
+
+  return (
+    <PageMain>
+      <PageHeader title={t('page.tasks')} subtitle={t('tasks.mine.subtitle')} />
+      {tasks.data && <Counters counters={tasks.data.counters} />}
+      <div className="flex gap-3">
+        <SearchBox
+          label={t('tasks.search')}
+          placeholder={t('tasks.searchPlaceholder')}
+          className="min-w-0 flex-1"
+        />
+        <TaskFilters />
+      </div>
+      <PagedList
+        query={tasks}
+        label={t('tasks.listLabel')}
+        noun={t('tasks.noun')}
+        empty={
+          <TaskEmptyState
+            description={t(isFiltered ? 'tasks.empty.filtered' : 'tasks.empty.mine')}
+          />
+        }
+        onPageChange={setPage}
+      >
+        {(task) => <MyTaskCard task={task} />}
+      </PagedList>
+    </PageMain>
+  );
+}
+
+const counterItems: {
+  key: keyof TaskCounters;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  tone: string;
+}[] = [
+  { key: 'total', icon: ClipboardList, tone: 'text-foreground' },
+  { key: 'inProgress', icon: Loader, tone: 'text-yellow-300' },
+  { key: 'submitted', icon: Send, tone: 'text-purple-300' },
+  { key: 'completed', icon: CheckCircle2, tone: 'text-green-400' },
+];
+
+/** Total, In Progress, Submitted, Completed over all the creator's tasks (spec section 2). */
+function Counters({ counters }: { counters: TaskCounters }) {
+  const { t } = useLanguage();
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {counterItems.map(({ key, icon: Icon, tone }) => (
+        <Card key={key} className="flex items-center justify-between gap-3 p-4">
+          <div className="min-w-0">
+            <dt className="truncate text-sm text-muted-foreground">{t(`tasks.counter.${key}`)}</dt>
+            <dd className={cn('text-2xl font-bold', tone)}>{counters[key]}</dd>
+          </div>
+          <Icon className={cn('size-6 shrink-0', tone)} aria-hidden />
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+function MyTaskCard({ task }: { task: MyTask }) {
+  const { t } = useLanguage();
+  return (
+    <Card className="flex h-full flex-col gap-4">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 font-semibold break-words">{task.title}</h2>
+        <TaskStatusBadge status={task.status} />
+      </div>
+      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">
+        {task.description}
+      </p>
+      <ul className="grid gap-2 text-sm">
+        <li>
+          <DueDate dueDate={task.dueDate} />
+        </li>
+        <li className="flex flex-wrap gap-x-4 gap-y-2">
+          <ContentTypeLabel contentType={task.contentType} />
+          <span className="inline-flex items-center gap-2">
+            <FileStack className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
+          </span>
+        </li>
+      </ul>
+      <Link
+        to={paths.taskDetail(task.id)}
+        className={cn(buttonVariants({ variant: 'outline' }), 'mt-auto')}
+        aria-label={t('tasks.viewNamed', { title: task.title })}
+      >
+        {t('tasks.view')}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Card>
+  );
+}
