@@ -297,7 +297,7 @@ export async function saveMyUploads(
   { taskId, user, files }: { taskId: string; user: User; files: ReceivedTaskFile[] },
 ): Promise<MyTaskDetail> {
   if (files.length === 0) throw fieldError(400, 'files', 'upload.no_files');
-  const now = deps.clock().toISOString();
+  const now = deps.clock().getTime();
   await deps.db.transaction().execute(async (trx) => {
     await assertAcceptsFiles(trx, taskId, user.id, deps.dialect);
     const task = await findTaskRow(trx, taskId);
@@ -308,7 +308,7 @@ export async function saveMyUploads(
     }
     await insertUploads(
       trx,
-      files.map((file) => ({
+      files.map((file, index) => ({
         id: file.uploadId,
         taskId,
         userId: user.id,
@@ -316,7 +316,8 @@ export async function saveMyUploads(
         fileKey: file.fileKey,
         fileSize: file.fileSize,
         fileType: file.fileType,
-        uploadedAt: now,
+        // A millisecond apart, so the files of one upload list in the order they were sent.
+        uploadedAt: new Date(now + index).toISOString(),
       })),
     );
   });
