@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
+import type { MyTaskDetail, MyTaskList } from '../../src/domain/tasks.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createUser } from '../support/factories.ts';
 import { createTestApp, testAdmin, type TestApp } from '../support/test-app.ts';
@@ -83,6 +84,28 @@ describe('npm run seed:demo', () => {
       headers: { cookie },
     });
     expect(dashboard.json()).toMatchObject({ applications: { total: 4, pending: 2 } });
+  });
+
+  it('adds tasks in every state, each creator with their own progress and real images', async () => {
+    testApp = await createTestApp();
+    await seedDemo(testApp.app.deps);
+    const maria = await login('demo_maria', 'demo-creator-pass');
+    const cookie = `sid=${maria.cookies.find((c) => c.name === 'sid')?.value}`;
+    const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+    const list = (await get('/api/tasks')).json<MyTaskList>();
+    expect(list.counters).toEqual({ total: 4, inProgress: 1, submitted: 1, completed: 1 });
+    expect(list.items.map((task) => task.status).sort()).toEqual([
+      'completed',
+      'in_progress',
+      'new',
+      'submitted',
+    ]);
+    const working = list.items.find((task) => task.status === 'in_progress');
+    const detail = (await get(`/api/tasks/${working?.id}`)).json<MyTaskDetail>();
+    expect(detail.uploads).toHaveLength(2);
+    const image = await get(detail.uploads[0]?.fileUrl ?? '');
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
   });
 
   it('refuses a database that holds real accounts, adding nothing', async () => {

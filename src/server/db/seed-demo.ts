@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ApplicationStatus } from '../../domain/applications.ts';
 import type { Language } from '../../domain/languages.ts';
-import { searchable } from '../../domain/lists.ts';
 import type { TaskStatus } from '../../domain/tasks.ts';
 import { insertApplication } from '../modules/applications/repository.ts';
+import {
+  insertAssignments,
+  insertTask,
+  insertUploads,
+  refreshTaskStatus,
+  taskFileKey,
+} from '../modules/tasks/repository.ts';
 import { createUserAccount } from '../modules/users/service.ts';
 import type { Deps } from '../plugins/deps.ts';
 import { storedDocumentKey } from '../storage/documents.ts';
@@ -179,40 +185,63 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
   if (!maria || !lucas) throw new Error('Demo creators were not created');
 
   const stamp = now.toISOString();
-  for (const task of tasks) {
+  const statusOrder: TaskStatus[] = ['new', 'in_progress', 'submitted', 'completed'];
+  for (const [index, task] of tasks.entries()) {
     const id = randomUUID();
-    await db
-      .insertInto('tasks')
-      .values({
-        id,
-        title: task.title,
-        description: task.description,
-        dueDate: new Date(now.getTime() + task.dueInDays * 86_400_000).toISOString(),
-        contentType: 'both',
-        maxFiles: 10,
-        status: task.status,
-        createdBy: admin.id,
-        createdAt: stamp,
-        updatedAt: stamp,
-        searchText: searchable(task.title, task.description),
-      })
-      .execute();
-    for (const person of [maria, lucas]) {
-      await db
-        .insertInto('taskAssignments')
-        .values({
+    await insertTask(db, {
+      id,
+      title: task.title,
+      description: task.description,
+      dueDate: new Date(now.getTime() + task.dueInDays * 86_400_000).toISOString(),
+      contentType: 'both',
+      maxFiles: 10,
+      status: 'new',
+      createdBy: admin.id,
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
+    // Maria is as far as the task says; Lucas one step behind, so each has their own progress.
+    const assignees = [
+      { person: maria, status: task.status },
+      { person: lucas, status: statusOrder[Math.max(0, statusOrder.indexOf(task.status) - 1)]! },
+    ];
+    for (const { person, status } of assignees) {
+      const done = status === 'submitted' || status === 'completed';
+      await insertAssignments(db, [
+        {
           id: randomUUID(),
           taskId: id,
           userId: person.id,
-          status: 'new',
-          submittedAt: null,
-          completedAt: task.status === 'completed' ? stamp : null,
-          completedBy: task.status === 'completed' ? admin.id : null,
+          status,
+          submittedAt: done ? stamp : null,
+          completedAt: status === 'completed' ? stamp : null,
+          completedBy: status === 'completed' ? admin.id : null,
           createdAt: stamp,
           updatedAt: stamp,
-        })
-        .execute();
+        },
+      ]);
+      if (status === 'new') continue;
+      // A few small real images, so the screens show thumbnails.
+      for (const shade of [0, 1]) {
+        const uploadId = randomUUID();
+        const fileKey = taskFileKey(id, uploadId);
+        const image = demoPng(320, 400, [150 + index * 20, 90 + shade * 60, 120]);
+        await deps.storage.put(fileKey, Readable.from([image]));
+        await insertUploads(db, [
+          {
+            id: uploadId,
+            taskId: id,
+            userId: person.id,
+            fileName: `look-${shade + 1}.png`,
+            fileKey,
+            fileSize: image.length,
+            fileType: 'image/png',
+            uploadedAt: new Date(now.getTime() + shade).toISOString(),
+          },
+        ]);
+      }
     }
+    await refreshTaskStatus(db, id, stamp);
   }
 
   // The three months before this one: two published, the last still a draft.
