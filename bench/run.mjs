@@ -7,6 +7,7 @@ for (const benchmark of [
   'bench/render.mjs',
   'bench/application-upload.mjs',
   'bench/serialize.mjs',
+  'bench/task-upload.mjs',
 ]) {
   execFileSync(process.execPath, [benchmark], { stdio: 'inherit' });
 }
