@@ -69,13 +69,13 @@ function Counters({ counters }: { counters: TaskCounters }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {counterItems.map(({ key, icon: Icon, tone }) => (
-        <Card key={key} className="flex items-center justify-between gap-3 p-4">
-          <div className="min-w-0">
-            <dt className="truncate text-sm text-muted-foreground">{t(`tasks.counter.${key}`)}</dt>
-            <dd className={cn('text-2xl font-bold', tone)}>{counters[key]}</dd>
-          </div>
-          <Icon className={cn('size-6 shrink-0', tone)} aria-hidden />
-        </Card>
+        <div key={key} className="grid gap-1 rounded-lg border border-border bg-surface p-4">
+          <dt className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+            <span className="truncate">{t(`tasks.counter.${key}`)}</span>
+            <Icon className={cn('size-5 shrink-0', tone)} aria-hidden />
+          </dt>
+          <dd className={cn('text-2xl font-bold', tone)}>{counters[key]}</dd>
+        </div>
       ))}
     </dl>
   );
