@@ -72,8 +72,9 @@ describe('GET /api/dashboard', () => {
     const creator = await createUser(testApp.app.db);
     const other = await createUser(testApp.app.db);
     for (const status of ['new', 'in_progress', 'submitted', 'completed', 'completed'] as const) {
-      const task = await createTask(testApp.app.db, { status });
-      await assignTask(testApp.app.db, { taskId: task.id, userId: creator.id });
+      // Their own progress counts (decision 0021), whatever the task's overall status.
+      const task = await createTask(testApp.app.db);
+      await assignTask(testApp.app.db, { taskId: task.id, userId: creator.id, status });
     }
     const othersTask = await createTask(testApp.app.db);
     await assignTask(testApp.app.db, { taskId: othersTask.id, userId: other.id });
