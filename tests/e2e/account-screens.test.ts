@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
-import { useE2E } from '../support/e2e.ts';
+import { expectAccessible, useE2E } from '../support/e2e.ts';
 import {
   assignTask,
   createCompensation,
@@ -11,7 +10,6 @@ import {
   createUser,
   type TestUser,
 } from '../support/factories.ts';
-import { unexpectedProblems } from './problems.ts';
 
 const e2e = useE2E();
 let admin: TestUser;
@@ -51,16 +49,6 @@ beforeAll(async () => {
   });
   await createNotification(db, creator.id, { title: 'Task assigned', type: 'task' });
 });
-
-async function expectAccessible(page: Page, problems: string[]) {
-  // Nothing wider than the screen: no sideways scrolling on a phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
-    page.viewportSize()?.width,
-  );
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-  expect(unexpectedProblems(problems)).toEqual([]);
-}
 
 function heading(page: Page, name: string | RegExp) {
   return page.getByRole('heading', { level: 1, name });

@@ -1,8 +1,10 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../../src/server/db/database.ts';
 import { launchBrowser, openPage, viewports, type OpenedPage } from './browser.ts';
 import { signInBrowser } from './sign-in.ts';
+import { unexpectedProblems } from '../e2e/problems.ts';
 
 export interface E2E {
   /** The run's built server (tests/e2e/global-setup.ts) and its DATA_DIR. */
@@ -49,4 +51,21 @@ export function useE2E(): E2E {
     signInAs: (context, user) => signInBrowser(context, baseUrl, e2e.db, user),
   };
   return e2e;
+}
+
+/**
+ * What every screen owes a person: nothing wider than the screen (no sideways scrolling on a
+ * phone), no axe violation, and no console error beyond those a test causes on purpose.
+ */
+export async function expectAccessible(
+  page: Page,
+  problems: string[],
+  expected: Parameters<typeof unexpectedProblems>[1] = {},
+) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+    page.viewportSize()?.width,
+  );
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(unexpectedProblems(problems, expected)).toEqual([]);
 }

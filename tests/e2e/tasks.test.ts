@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { viewports } from '../support/browser.ts';
+import { expectAccessible, useE2E } from '../support/e2e.ts';
+import { createUser } from '../support/factories.ts';
+import { pngBytes } from '../support/files.ts';
+
+const e2e = useE2E();
+
+function toastText(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
+}
+
+/** A real PNG with 200 KB after its end, so a throttled upload takes long enough to watch. */
+const photo = (name: string, shade: number) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.concat([pngBytes(160, 120, [200, 100 + shade, 80]), Buffer.alloc(200 * 1024)]),
+});
+
+describe('tasks in the browser', () => {
+  it('an administrator assigns a task to two creators; one uploads from a phone and submits, the other is untouched; the administrator completes it', async () => {
+    const stamp = Date.now().toString(36);
+    const admin = await createUser(e2e.db, { isAdmin: true, username: `boss_${stamp}` });
+    const ana = await createUser(e2e.db, {
+      username: `ana_${stamp}`,
+      firstName: 'Ana',
+      lastName: `Reyes${stamp}`,
+    });
+    const ben = await createUser(e2e.db, {
+      username: `ben_${stamp}`,
+      firstName: 'Ben',
+      lastName: `Okafor${stamp}`,
+    });
+    const title = `Rooftop shoot ${stamp}`;
+
+    // The administrator creates the task and assigns both creators.
+    const staff = await e2e.openPage(viewports.desktop);
+    await e2e.signInAs(staff.context, admin);
+    await staff.page.goto('/admin/task-requests');
+    await staff.page.getByRole('button', { name: 'Create Task' }).first().click();
+    const dialog = staff.page.getByRole('dialog', { name: 'Create Task' });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description').fill('Two photos at sunset, one wide and one close.');
+    await dialog.getByLabel('Due Date').fill('2030-05-01T18:30');
+    await dialog.getByLabel('Content Type').selectOption('photo');
+    await dialog.getByLabel('Max Files').fill('5');
+    for (const person of [ana, ben]) {
+      await dialog.getByLabel('Search users by name or username').fill(person.username);
+      await dialog.getByRole('checkbox', { name: new RegExp(person.username) }).check();
+    }
+    await expectAccessible(staff.page, staff.problems);
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect.poll(() => toastText(staff.page)).toContain('Task created successfully');
+    const card = staff.page.getByRole('listitem').filter({ hasText: title });
+    await expect.poll(() => card.getByText('0 of 2 submitted').isVisible()).toBe(true);
+    await expectAccessible(staff.page, staff.problems);
+    const task = await e2e.db
+      .selectFrom('tasks')
+      .select('id')
+      .where('title', '=', title)
+      .executeTakeFirstOrThrow();
+
+    // Ana, on her phone, starts, uploads two photos with progress showing, and submits.
+    const phone = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(phone.context, ana);
+    await phone.page.goto('/tasks');
+    await phone.page.getByRole('link', { name: `View task: ${title}` }).click();
+    await phone.page.waitForURL((url) => url.pathname === `/tasks/${task.id}`);
+    await expectAccessible(phone.page, phone.problems);
+    await phone.page.getByRole('button', { name: 'Mark In Progress' }).click();
+    await expect.poll(() => toastText(phone.page)).toContain('Task status updated successfully');
+
+    // A slow mobile uplink, so the progress can be seen.
+    const network = await phone.context.newCDPSession(phone.page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
+    await phone.page
+      .locator('input[type="file"]')
+      .setInputFiles([photo('wide.png', 0), photo('close.png', 40)]);
+    await phone.page.getByRole('button', { name: 'Upload 2 Files' }).click();
+    const progress = phone.page.getByRole('progressbar', { name: 'Upload progress' });
+    await expect.poll(() => progress.isVisible()).toBe(true);
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')))
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => toastText(phone.page), { timeout: 20_000 })
+      .toContain('Files uploaded successfully');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expect
+      .poll(() => phone.page.getByRole('img', { name: 'wide.png' }).isVisible())
+      .toBe(true);
+    expect(await phone.page.getByRole('img', { name: 'close.png' }).isVisible()).toBe(true);
+    await phone.page.getByRole('button', { name: 'Submit Task' }).click();
+    await expect
+      .poll(() => phone.page.getByText('Your work is submitted for review.').isVisible())
+      .toBe(true);
+    await expectAccessible(phone.page, phone.problems);
+
+    // Ben's part has not moved.
+    const other = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(other.context, ben);
+    await other.page.goto(`/tasks/${task.id}`);
+    await expect.poll(() => other.page.getByText('No files uploaded yet.').isVisible()).toBe(true);
+    expect(await other.page.getByRole('button', { name: 'Mark In Progress' }).isVisible()).toBe(
+      true,
+    );
+    await expectAccessible(other.page, other.problems);
+
+    // The administrator sees one of two submitted, and marks the task completed.
+    await staff.page.reload();
+    await expect.poll(() => card.getByText('1 of 2 submitted').isVisible()).toBe(true);
+    await card.getByLabel('Status').selectOption('completed');
+    await expect.poll(() => toastText(staff.page)).toContain('Task status updated successfully');
+    await expect.poll(() => card.getByText('2 of 2 submitted').isVisible()).toBe(true);
+    await expectAccessible(staff.page, staff.problems);
+
+    for (const opened of [staff, phone, other]) await opened.context.close();
+  });
+});
