@@ -8,6 +8,7 @@ for (const benchmark of [
   'bench/application-upload.mjs',
   'bench/serialize.mjs',
   'bench/task-upload.mjs',
+  'bench/task-lists.mjs',
 ]) {
   execFileSync(process.execPath, [benchmark], { stdio: 'inherit' });
 }
