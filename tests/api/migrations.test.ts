@@ -32,6 +32,7 @@ describe('migrations', () => {
       '0004-rate-limits',
       '0005-search-text',
       '0006-assignment-statuses',
+      '0007-task-list-indexes',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -101,7 +102,11 @@ describe('migrations', () => {
       })
       .execute();
 
-    expect(await migrateToLatest(handle)).toEqual(['0005-search-text', '0006-assignment-statuses']);
+    expect(await migrateToLatest(handle)).toEqual([
+      '0005-search-text',
+      '0006-assignment-statuses',
+      '0007-task-list-indexes',
+    ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');
     const task = await handle.db.selectFrom('tasks').select('searchText').executeTakeFirstOrThrow();

@@ -29,23 +29,25 @@ export async function pageOf<Table extends keyof Database, Row, Item>(
   query: SelectQueryBuilder<Database, Table, Row>,
   { page }: ListQuery,
   toItem: (row: Row) => Item,
-  pageSize = listPageSize,
+  options: { pageSize?: number; knownTotal?: number } = {},
 ): Promise<Page<Item>> {
-  const [rows, counted] = await Promise.all([
+  const pageSize = options.pageSize ?? listPageSize;
+  const count = async () => {
+    // A caller that already knows how many match (from an index) spares the counting query.
+    if (options.knownTotal !== undefined) return options.knownTotal;
+    const counted = await query
+      .clearSelect()
+      .clearOrderBy()
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirst();
+    return Number((counted as { total?: number | string } | undefined)?.total ?? 0);
+  };
+  const [rows, total] = await Promise.all([
     query
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    query
-      .clearSelect()
-      .clearOrderBy()
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirst(),
+    count(),
   ]);
-  return {
-    items: rows.map(toItem),
-    total: Number((counted as { total?: number | string } | undefined)?.total ?? 0),
-    page,
-    pageSize,
-  };
+  return { items: rows.map(toItem), total, page, pageSize };
 }

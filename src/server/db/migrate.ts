@@ -7,6 +7,7 @@ import { applicationsMigration } from './migrations/0003-applications.ts';
 import { rateLimitsMigration } from './migrations/0004-rate-limits.ts';
 import { searchTextMigration } from './migrations/0005-search-text.ts';
 import { assignmentStatusesMigration } from './migrations/0006-assignment-statuses.ts';
+import { taskListIndexesMigration } from './migrations/0007-task-list-indexes.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -18,6 +19,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0004-rate-limits': rateLimitsMigration(types),
     '0005-search-text': searchTextMigration(),
     '0006-assignment-statuses': assignmentStatusesMigration(types, handle.dialect),
+    '0007-task-list-indexes': taskListIndexesMigration(),
   };
 }
 

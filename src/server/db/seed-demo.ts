@@ -4,13 +4,8 @@ import type { ApplicationStatus } from '../../domain/applications.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { TaskStatus } from '../../domain/tasks.ts';
 import { insertApplication } from '../modules/applications/repository.ts';
-import {
-  insertAssignments,
-  insertTask,
-  insertUploads,
-  refreshTaskStatus,
-  taskFileKey,
-} from '../modules/tasks/repository.ts';
+import { insertAssignments, insertTask, refreshTaskStatus } from '../modules/tasks/repository.ts';
+import { insertUploads, taskFileKey } from '../modules/tasks/upload-repository.ts';
 import { createUserAccount } from '../modules/users/service.ts';
 import type { Deps } from '../plugins/deps.ts';
 import { storedDocumentKey } from '../storage/documents.ts';

@@ -9,19 +9,13 @@ import {
   type TaskCounters,
   type TaskListQuery,
   type TaskStatus,
-  type TaskUpload,
 } from '../../../domain/tasks.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import { pageOf, whereSearch } from '../../db/lists.ts';
-import type { TaskAssignmentsTable, TasksTable, TaskUploadsTable } from '../../db/schema.ts';
+import type { TaskAssignmentsTable, TasksTable } from '../../db/schema.ts';
 
 type TaskRow = Selectable<TasksTable>;
 type AssignmentRow = Selectable<TaskAssignmentsTable>;
-type UploadRow = Selectable<TaskUploadsTable>;
-
-/** Where a stored task file answers, for its uploader and staff only. */
-export const taskFilePath = (uploadId: string) => `/objects/tasks/${uploadId}`;
-export const taskFileKey = (taskId: string, uploadId: string) => `tasks/${taskId}/${uploadId}`;
 
 const taskFieldsOf = (row: TaskRow) => ({
   id: row.id,
@@ -34,17 +28,6 @@ const taskFieldsOf = (row: TaskRow) => ({
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
-
-export function toTaskUpload(row: UploadRow): TaskUpload {
-  return {
-    id: row.id,
-    fileName: row.fileName,
-    fileUrl: taskFilePath(row.id),
-    fileSize: Number(row.fileSize),
-    fileType: row.fileType,
-    uploadedAt: row.uploadedAt,
-  };
-}
 
 // ---- tasks
 
@@ -114,8 +97,9 @@ export async function listAdminTasks(db: Db, query: TaskListQuery): Promise<Page
   let rows = whereSearch(db.selectFrom('tasks').selectAll('tasks'), 'tasks.searchText', query.q);
   if (query.status !== 'all') rows = rows.where('tasks.status', '=', query.status);
   if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
+  // Both keys descending, so the (status,) created_at, id indexes are walked backwards, unsorted.
   const page = await pageOf(
-    rows.orderBy('tasks.createdAt', 'desc').orderBy('tasks.id'),
+    rows.orderBy('tasks.createdAt', 'desc').orderBy('tasks.id', 'desc'),
     query,
     (row) => row,
   );
@@ -289,16 +273,10 @@ function myTasksQuery(db: Db, userId: string) {
     .selectFrom('taskAssignments')
     .innerJoin('tasks', 'tasks.id', 'taskAssignments.taskId')
     .selectAll('tasks')
-    .select((eb) => [
+    .select([
       'taskAssignments.status as ownStatus',
       'taskAssignments.submittedAt',
       'taskAssignments.completedAt',
-      eb
-        .selectFrom('taskUploads')
-        .select((count) => count.fn.countAll<number>().as('n'))
-        .whereRef('taskUploads.taskId', '=', 'taskAssignments.taskId')
-        .whereRef('taskUploads.userId', '=', 'taskAssignments.userId')
-        .as('fileCount'),
     ])
     .where('taskAssignments.userId', '=', userId);
 }
@@ -307,17 +285,34 @@ type MyTaskRow = TaskRow & {
   ownStatus: TaskStatus;
   submittedAt: string | null;
   completedAt: string | null;
-  fileCount: number | string | null;
 };
 
-function toMyTask(row: MyTaskRow): MyTask {
-  return {
+/** How many files the creator sent to each of these tasks (only the page's, never the table's). */
+async function fileCountsOf(db: Db, userId: string, taskIds: string[]) {
+  if (taskIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('taskUploads')
+    .select((eb) => ['taskId', eb.fn.countAll<number>().as('n')])
+    .where('userId', '=', userId)
+    .where('taskId', 'in', taskIds)
+    .groupBy('taskId')
+    .execute();
+  return new Map(rows.map((row) => [row.taskId, Number(row.n)]));
+}
+
+async function toMyTasks(db: Db, userId: string, rows: MyTaskRow[]): Promise<MyTask[]> {
+  const counts = await fileCountsOf(
+    db,
+    userId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
     ...taskFieldsOf(row),
     status: row.ownStatus,
     submittedAt: row.submittedAt,
     completedAt: row.completedAt,
-    fileCount: Number(row.fileCount ?? 0),
-  };
+    fileCount: counts.get(row.id) ?? 0,
+  }));
 }
 
 /** A page of the creator's own tasks (their own status), soonest due first, with counters. */
@@ -329,61 +324,34 @@ export async function listMyTasks(
   let rows = whereSearch(myTasksQuery(db, userId), 'tasks.searchText', query.q);
   if (query.status !== 'all') rows = rows.where('taskAssignments.status', '=', query.status);
   if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
-  const [page, counters] = await Promise.all([
-    pageOf(rows.orderBy('tasks.dueDate').orderBy('tasks.id'), query, (row) =>
-      toMyTask(row as MyTaskRow),
-    ),
-    countersOf(db, userId),
-  ]);
-  return { ...page, counters };
+  const counters = await countersOf(db, userId);
+  // Without a search or a type filter, the counters already say how many match.
+  const knownTotal =
+    query.q || query.contentType !== 'all'
+      ? undefined
+      : query.status === 'all'
+        ? counters.total
+        : await countByStatus(db, userId, query.status);
+  const page = await pageOf(
+    rows.orderBy('tasks.dueDate').orderBy('tasks.id'),
+    query,
+    (row) => row as MyTaskRow,
+    { knownTotal },
+  );
+  return { ...page, items: await toMyTasks(db, userId, page.items), counters };
 }
 
-export async function findMyTask(db: Db, taskId: string, userId: string) {
-  const row = await myTasksQuery(db, userId).where('tasks.id', '=', taskId).executeTakeFirst();
-  return row ? toMyTask(row as MyTaskRow) : undefined;
-}
-
-// ---- uploads
-
-export function uploadsOf(db: Db, taskId: string, userId: string): Promise<UploadRow[]> {
-  return db
-    .selectFrom('taskUploads')
-    .selectAll()
-    .where('taskId', '=', taskId)
-    .where('userId', '=', userId)
-    .orderBy('uploadedAt')
-    .orderBy('id')
-    .execute();
-}
-
-export async function countUploads(db: Db, taskId: string, userId: string): Promise<number> {
+async function countByStatus(db: Db, userId: string, status: TaskStatus): Promise<number> {
   const row = await db
-    .selectFrom('taskUploads')
+    .selectFrom('taskAssignments')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('taskId', '=', taskId)
     .where('userId', '=', userId)
+    .where('status', '=', status)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function insertUploads(db: Db, rows: Insertable<TaskUploadsTable>[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('taskUploads').values(rows).execute();
-}
-
-export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
-  return db.selectFrom('taskUploads').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function deleteUpload(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('taskUploads').where('id', '=', id).execute();
-}
-
-/** The stored files a person uploaded to their tasks. */
-export async function uploadFileKeysOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('taskUploads')
-    .select('fileKey')
-    .where('userId', '=', userId)
-    .execute();
-  return rows.map((row) => row.fileKey);
+export async function findMyTask(db: Db, taskId: string, userId: string) {
+  const row = await myTasksQuery(db, userId).where('tasks.id', '=', taskId).executeTakeFirst();
+  return row ? (await toMyTasks(db, userId, [row as MyTaskRow]))[0] : undefined;
 }

@@ -21,14 +21,8 @@ import { requireUser } from '../../plugins/access.ts';
 import { fieldError, HttpError } from '../../plugins/errors.ts';
 import { acceptMultipart, receiveUpload } from '../../uploads/receive.ts';
 import { sendStoredFile } from '../../uploads/send.ts';
-import {
-  countUploads,
-  findTaskRow,
-  findUpload,
-  listAdminTasks,
-  listMyTasks,
-  taskFileKey,
-} from './repository.ts';
+import { findTaskRow, listAdminTasks, listMyTasks } from './repository.ts';
+import { countUploads, findUpload, taskFileKey } from './upload-repository.ts';
 import {
   assertAcceptsFiles,
   createTask,

@@ -15,25 +15,27 @@ import { creatorsAmong } from '../users/repository.ts';
 import { taskAssignedMail, taskAssignedTitle } from './mails.ts';
 import {
   assignmentsOf,
-  countUploads,
   deleteTask as deleteTaskRow,
-  deleteUpload,
   findAdminTask,
   findAssignment,
   findMyTask,
   findTaskRow,
-  findUpload,
   insertAssignments,
   insertTask,
-  insertUploads,
   moveAssignment,
   refreshTaskStatus,
   removeAssignees,
   setEveryAssignment,
-  toTaskUpload,
   updateTask as updateTaskRow,
-  uploadsOf,
 } from './repository.ts';
+import {
+  countUploads,
+  deleteUpload,
+  findUpload,
+  insertUploads,
+  toTaskUpload,
+  uploadsOf,
+} from './upload-repository.ts';
 
 const notFound = () => new HttpError(404, 'task.not_found');
 

@@ -7,7 +7,7 @@ import { fieldError, HttpError } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { clearSignInFailures } from '../auth/sign-in-limits.ts';
 import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
-import { uploadFileKeysOfUser } from '../tasks/repository.ts';
+import { uploadFileKeysOfUser } from '../tasks/upload-repository.ts';
 import { welcomeNotice } from './notices.ts';
 import {
   countAdministrators,

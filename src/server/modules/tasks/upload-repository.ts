@@ -1,0 +1,66 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { TaskUpload } from '../../../domain/tasks.ts';
+import type { Db } from '../../db/database.ts';
+import type { TaskUploadsTable } from '../../db/schema.ts';
+
+/** The queries of `task_uploads`: the files creators send for their tasks. */
+
+type UploadRow = Selectable<TaskUploadsTable>;
+
+/** Where a stored task file answers, for its uploader and staff only. */
+export const taskFilePath = (uploadId: string) => `/objects/tasks/${uploadId}`;
+export const taskFileKey = (taskId: string, uploadId: string) => `tasks/${taskId}/${uploadId}`;
+
+export function toTaskUpload(row: UploadRow): TaskUpload {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    fileUrl: taskFilePath(row.id),
+    fileSize: Number(row.fileSize),
+    fileType: row.fileType,
+    uploadedAt: row.uploadedAt,
+  };
+}
+
+export function uploadsOf(db: Db, taskId: string, userId: string): Promise<UploadRow[]> {
+  return db
+    .selectFrom('taskUploads')
+    .selectAll()
+    .where('taskId', '=', taskId)
+    .where('userId', '=', userId)
+    .orderBy('uploadedAt')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countUploads(db: Db, taskId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('taskUploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('taskId', '=', taskId)
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertUploads(db: Db, rows: Insertable<TaskUploadsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('taskUploads').values(rows).execute();
+}
+
+export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
+  return db.selectFrom('taskUploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('taskUploads').where('id', '=', id).execute();
+}
+
+/** The stored files a person uploaded to their tasks. */
+export async function uploadFileKeysOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('taskUploads')
+    .select('fileKey')
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((row) => row.fileKey);
+}
