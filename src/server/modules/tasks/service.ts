@@ -75,6 +75,21 @@ async function welcomeAssignees(
   );
 }
 
+/** Each creator's part of a task, at its start. */
+function newAssignments(taskId: string, creators: Creator[], now: string) {
+  return creators.map((creator) => ({
+    id: randomUUID(),
+    taskId,
+    userId: creator.id,
+    status: 'new' as const,
+    submittedAt: null,
+    completedAt: null,
+    completedBy: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+}
+
 async function deleteFiles(deps: Deps, keys: string[]) {
   for (const key of keys) {
     await deps.storage
@@ -112,20 +127,7 @@ export async function createTask(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAssignments(
-      trx,
-      creators.map((creator) => ({
-        id: randomUUID(),
-        taskId: id,
-        userId: creator.id,
-        status: 'new' as const,
-        submittedAt: null,
-        completedAt: null,
-        completedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    await insertAssignments(trx, newAssignments(id, creators, now));
     return welcomeAssignees(deps, trx, { id, ...task }, creators);
   });
   mails.forEach((mail) => deps.mailer.sendInBackground(mail));
@@ -151,20 +153,7 @@ export async function updateTask(
     const removed = [...current].filter((userId) => !wanted.has(userId));
     const added = creators.filter((creator) => !current.has(creator.id));
     const files = await removeAssignees(trx, id, removed);
-    await insertAssignments(
-      trx,
-      added.map((creator) => ({
-        id: randomUUID(),
-        taskId: id,
-        userId: creator.id,
-        status: 'new' as const,
-        submittedAt: null,
-        completedAt: null,
-        completedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    await insertAssignments(trx, newAssignments(id, added, now));
     await refreshTaskStatus(trx, id, now);
     return {
       mails: await welcomeAssignees(deps, trx, { id, ...task }, added),
