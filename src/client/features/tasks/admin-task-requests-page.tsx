@@ -3,13 +3,10 @@ import { useId, useState } from 'react';
 import { taskStatuses, type AdminTask, type TaskStatus } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain } from '../../components/layout/page.tsx';
-import { PagedList } from '../../components/list/paged-list.tsx';
-import { SearchBox } from '../../components/list/search-box.tsx';
 import { statusToneClasses, taskStatusTone } from '../../components/list/status-badge.tsx';
-import { useListParams } from '../../components/list/use-list-params.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { ConfirmActions, ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -18,10 +15,10 @@ import { useDeleteTask } from './api/delete-task.ts';
 import { useAdminTasks } from './api/get-admin-tasks.ts';
 import { useSetTaskStatus } from './api/set-task-status.ts';
 import { displayName, submittedCount } from './assignees.ts';
-import { TaskEmptyState } from './task-empty-state.tsx';
-import { countTaskFilters, readTaskFilters, taskFilterNames } from './task-filters.ts';
 import { TaskFormDialog } from './task-form-dialog.tsx';
-import { ContentTypeLabel, DueDate, TaskFilters, TaskStatusBadge } from './task-parts.tsx';
+import { TaskList, useTaskListParams } from './task-list.tsx';
+import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
+import { useTaskStatusChange } from './use-task-status-change.ts';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; task: AdminTask } | null;
 
@@ -31,12 +28,10 @@ function isTaskStatus(value: string): value is TaskStatus {
 
 export function AdminTaskRequestsPage() {
   const { t } = useLanguage();
-  const { page, q, filters, setPage } = useListParams(taskFilterNames);
-  const { status, contentType } = readTaskFilters(filters);
-  const tasks = useAdminTasks({ page, q, status, contentType });
+  const { params, setPage, isFiltered } = useTaskListParams();
+  const tasks = useAdminTasks(params);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
-  const isFiltered = q !== '' || countTaskFilters({ status, contentType }) > 0;
 
   return (
     <PageMain>
@@ -50,25 +45,12 @@ export function AdminTaskRequestsPage() {
           </Button>
         }
       />
-      <div className="flex gap-3">
-        <SearchBox
-          label={t('tasks.search')}
-          placeholder={t('tasks.searchPlaceholder')}
-          className="min-w-0 flex-1"
-        />
-        <TaskFilters />
-      </div>
 
-      <PagedList
+      <TaskList
         query={tasks}
-        label={t('tasks.listLabel')}
-        noun={t('tasks.noun')}
-        empty={
-          <TaskEmptyState
-            description={t(isFiltered ? 'tasks.empty.filtered' : 'tasks.empty.admin')}
-          />
-        }
         onPageChange={setPage}
+        isFiltered={isFiltered}
+        emptyDescription={t('tasks.empty.admin')}
         className="lg:grid-cols-2"
       >
         {(task) => (
@@ -78,7 +60,7 @@ export function AdminTaskRequestsPage() {
             onDelete={() => setDialog({ kind: 'delete', task })}
           />
         )}
-      </PagedList>
+      </TaskList>
 
       <TaskFormDialog open={dialog?.kind === 'create'} onOpenChange={(open) => !open && close()} />
       <TaskFormDialog
@@ -86,14 +68,14 @@ export function AdminTaskRequestsPage() {
         open={dialog?.kind === 'edit'}
         onOpenChange={(open) => !open && close()}
       />
-      <Dialog
+      <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => !open && close()}
+        onClose={close}
         title={t('tasks.delete.title')}
         description={t('tasks.delete.confirm')}
       >
         {dialog?.kind === 'delete' && <DeleteConfirmation task={dialog.task} onDone={close} />}
-      </Dialog>
+      </ConfirmDialog>
     </PageMain>
   );
 }
@@ -110,19 +92,7 @@ function AdminTaskCard({
   const { t } = useLanguage();
   const statusId = useId();
   const setStatus = useSetTaskStatus();
-  const changeStatus = (status: TaskStatus) =>
-    setStatus.mutate(
-      { id: task.id, status },
-      {
-        onSuccess: () =>
-          toast({ title: t('common.success'), description: t('tasks.statusUpdate.success') }),
-        onError: (error) =>
-          toastFailure(t, error, {
-            title: t('common.error'),
-            fallback: t('tasks.statusUpdate.failure'),
-          }),
-      },
-    );
+  const changeStatus = useTaskStatusChange(setStatus, task.id);
   const shown = setStatus.isPending ? setStatus.variables.status : task.status;
 
   return (
@@ -256,18 +226,14 @@ function DeleteConfirmation({ task, onDone }: { task: AdminTask; onDone: () => v
         toastFailure(t, error, { title: t('common.error'), fallback: t('tasks.delete.failure') }),
     });
   return (
-    <>
-      <p className="rounded-md border border-border bg-surface p-3 text-sm break-words">
-        {task.title}
-      </p>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
-          {remove.isPending ? t('tasks.delete.deleting') : t('tasks.delete.submit')}
-        </Button>
-      </DialogFooter>
-    </>
+    <ConfirmActions
+      subject={task.title}
+      subjectClassName="break-words"
+      onCancel={onDone}
+      onConfirm={onDelete}
+      isPending={remove.isPending}
+      confirmLabel={t('tasks.delete.submit')}
+      pendingLabel={t('tasks.delete.deleting')}
+    />
   );
 }

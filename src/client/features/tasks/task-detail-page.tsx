@@ -2,13 +2,11 @@ import { ArrowLeft, FileStack, Files, SearchX, Send } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
-import { acceptsFiles, type MyTaskDetail, type TaskStatus } from '../../../domain/tasks.ts';
+import { acceptsFiles, type MyTaskDetail } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain } from '../../components/layout/page.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { toastFailure } from '../../components/ui/toast-failure.ts';
-import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useMyTask } from './api/get-my-task.ts';
@@ -16,6 +14,7 @@ import { useUpdateMyTaskStatus } from './api/update-my-task-status.ts';
 import { TaskFiles } from './task-files.tsx';
 import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
 import { TaskUploadCard } from './task-upload-card.tsx';
+import { useTaskStatusChange } from './use-task-status-change.ts';
 
 export function TaskDetailPage() {
   const { t } = useLanguage();
@@ -124,21 +123,8 @@ function TaskDetail({ task }: { task: MyTaskDetail }) {
 }
 
 function useMove(task: MyTaskDetail) {
-  const { t } = useLanguage();
   const update = useUpdateMyTaskStatus();
-  const move = (status: TaskStatus) =>
-    update.mutate(
-      { id: task.id, status },
-      {
-        onSuccess: () =>
-          toast({ title: t('common.success'), description: t('tasks.statusUpdate.success') }),
-        onError: (error) =>
-          toastFailure(t, error, {
-            title: t('common.error'),
-            fallback: t('tasks.statusUpdate.failure'),
-          }),
-      },
-    );
+  const move = useTaskStatusChange(update, task.id);
   return { move, isPending: update.isPending };
 }
 

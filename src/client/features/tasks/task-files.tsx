@@ -4,7 +4,7 @@ import type { MyTaskDetail, TaskUpload } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
+import { ConfirmActions, ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
 import { formatFileSize } from '../../lib/format.ts';
@@ -34,16 +34,16 @@ export function TaskFiles({ task, canDelete }: { task: MyTaskDetail; canDelete: 
           ))}
         </ul>
       )}
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onClose={() => setDeleting(null)}
         title={t('tasks.files.deleteTitle')}
         description={t('tasks.files.deleteConfirm')}
       >
         {deleting && (
           <DeleteConfirmation taskId={task.id} upload={deleting} onDone={() => setDeleting(null)} />
         )}
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }
@@ -149,18 +149,14 @@ function DeleteConfirmation({
       },
     );
   return (
-    <>
-      <p className="truncate rounded-md border border-border bg-surface p-3 text-sm">
-        {upload.fileName}
-      </p>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
-          {remove.isPending ? t('tasks.files.deleting') : t('tasks.files.deleteSubmit')}
-        </Button>
-      </DialogFooter>
-    </>
+    <ConfirmActions
+      subject={upload.fileName}
+      subjectClassName="truncate"
+      onCancel={onDone}
+      onConfirm={onDelete}
+      isPending={remove.isPending}
+      confirmLabel={t('tasks.files.deleteSubmit')}
+      pendingLabel={t('tasks.files.deleting')}
+    />
   );
 }

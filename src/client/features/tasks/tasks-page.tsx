@@ -5,49 +5,30 @@ import { paths } from '../../../domain/routes.ts';
 import type { MyTask, TaskCounters } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain } from '../../components/layout/page.tsx';
-import { PagedList } from '../../components/list/paged-list.tsx';
-import { SearchBox } from '../../components/list/search-box.tsx';
-import { useListParams } from '../../components/list/use-list-params.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMyTasks } from './api/get-my-tasks.ts';
-import { TaskEmptyState } from './task-empty-state.tsx';
-import { countTaskFilters, readTaskFilters, taskFilterNames } from './task-filters.ts';
-import { ContentTypeLabel, DueDate, TaskFilters, TaskStatusBadge } from './task-parts.tsx';
+import { TaskList, useTaskListParams } from './task-list.tsx';
+import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
 
 export function TasksPage() {
   const { t } = useLanguage();
-  const { page, q, filters, setPage } = useListParams(taskFilterNames);
-  const { status, contentType } = readTaskFilters(filters);
-  const tasks = useMyTasks({ page, q, status, contentType });
-  const isFiltered = q !== '' || countTaskFilters({ status, contentType }) > 0;
+  const { params, setPage, isFiltered } = useTaskListParams();
+  const tasks = useMyTasks(params);
 
   return (
     <PageMain>
       <PageHeader title={t('page.tasks')} subtitle={t('tasks.mine.subtitle')} />
       {tasks.data && <Counters counters={tasks.data.counters} />}
-      <div className="flex gap-3">
-        <SearchBox
-          label={t('tasks.search')}
-          placeholder={t('tasks.searchPlaceholder')}
-          className="min-w-0 flex-1"
-        />
-        <TaskFilters />
-      </div>
-      <PagedList
+      <TaskList
         query={tasks}
-        label={t('tasks.listLabel')}
-        noun={t('tasks.noun')}
-        empty={
-          <TaskEmptyState
-            description={t(isFiltered ? 'tasks.empty.filtered' : 'tasks.empty.mine')}
-          />
-        }
         onPageChange={setPage}
+        isFiltered={isFiltered}
+        emptyDescription={t('tasks.empty.mine')}
       >
         {(task) => <MyTaskCard task={task} />}
-      </PagedList>
+      </TaskList>
     </PageMain>
   );
 }

@@ -11,6 +11,7 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { ConfirmActions, ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { PagedList } from '../../components/list/paged-list.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
@@ -110,14 +111,14 @@ export function AdminUsersPage() {
       >
         {dialog?.kind === 'password' && <PasswordForm user={dialog.user} onDone={close} />}
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        onOpenChange={(open) => !open && close()}
+        onClose={close}
         title={t('users.delete.title')}
         description={t('users.delete.confirm')}
       >
         {dialog?.kind === 'delete' && <DeleteConfirmation user={dialog.user} onDone={close} />}
-      </Dialog>
+      </ConfirmDialog>
     </PageMain>
   );
 }
@@ -298,19 +299,18 @@ function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }
         }),
     });
   return (
-    <>
-      <p className="rounded-md border border-border bg-surface p-3 text-sm">
-        {fullName(user) ?? user.username}{' '}
-        <span className="text-muted-foreground">@{user.username}</span>
-      </p>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="destructive" onClick={onDelete} disabled={remove.isPending}>
-          {remove.isPending ? t('users.delete.deleting') : t('users.delete.submit')}
-        </Button>
-      </DialogFooter>
-    </>
+    <ConfirmActions
+      subject={
+        <>
+          {fullName(user) ?? user.username}{' '}
+          <span className="text-muted-foreground">@{user.username}</span>
+        </>
+      }
+      onCancel={onDone}
+      onConfirm={onDelete}
+      isPending={remove.isPending}
+      confirmLabel={t('users.delete.submit')}
+      pendingLabel={t('users.delete.deleting')}
+    />
   );
 }
