@@ -1,4 +1,4 @@
-import { FileStack, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { taskStatuses, type AdminTask, type TaskStatus } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
@@ -17,7 +17,7 @@ import { useSetTaskStatus } from './api/set-task-status.ts';
 import { displayName, submittedCount } from './assignees.ts';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList, useTaskListParams } from './task-list.tsx';
-import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
+import { TaskCardSummary, TaskStatusBadge } from './task-parts.tsx';
 import { useTaskStatusChange } from './use-task-status-change.ts';
 
 type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; task: AdminTask } | null;
@@ -97,25 +97,7 @@ function AdminTaskCard({
 
   return (
     <Card className="flex h-full flex-col gap-4">
-      <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 font-semibold break-words">{task.title}</h2>
-        <TaskStatusBadge status={task.status} />
-      </div>
-      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">
-        {task.description}
-      </p>
-      <ul className="grid gap-2 text-sm">
-        <li>
-          <DueDate dueDate={task.dueDate} />
-        </li>
-        <li className="flex flex-wrap gap-x-4 gap-y-2">
-          <ContentTypeLabel contentType={task.contentType} />
-          <span className="inline-flex items-center gap-2">
-            <FileStack className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            {t('tasks.maxFilesValue', { count: task.maxFiles })}
-          </span>
-        </li>
-      </ul>
+      <TaskCardSummary task={task} files={t('tasks.maxFilesValue', { count: task.maxFiles })} />
       <div className="grid gap-1.5">
         <label htmlFor={statusId} className="text-sm font-medium">
           {t('tasks.field.status')}

@@ -1,4 +1,4 @@
-import { CalendarClock, Camera, Clapperboard, Images } from 'lucide-react';
+import { CalendarClock, Camera, Clapperboard, FileStack, Images } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   contentTypes,
@@ -82,6 +82,46 @@ export function ContentTypeLabel({ contentType }: { contentType: ContentType }) 
  * The status and content-type filters of both task lists, in the shared filter popover: chosen
  * inside, put in force (and in the address) by Apply, removed by Clear All.
  */
+/** The top of a task's card in either list: title, status, description, due date, type, files. */
+export function TaskCardSummary({
+  task,
+  files,
+}: {
+  task: {
+    title: string;
+    status: TaskStatus;
+    description: string;
+    dueDate: string;
+    contentType: ContentType;
+  };
+  /** The files line: the limit, or the creator's count against it. */
+  files: string;
+}) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 font-semibold break-words">{task.title}</h2>
+        <TaskStatusBadge status={task.status} />
+      </div>
+      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">
+        {task.description}
+      </p>
+      <ul className="grid gap-2 text-sm">
+        <li>
+          <DueDate dueDate={task.dueDate} />
+        </li>
+        <li className="flex flex-wrap gap-x-4 gap-y-2">
+          <ContentTypeLabel contentType={task.contentType} />
+          <span className="inline-flex items-center gap-2">
+            <FileStack className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {files}
+          </span>
+        </li>
+      </ul>
+    </>
+  );
+}
+
 export function TaskFilters() {
   const { t } = useLanguage();
   const { filters, setFilters } = useListParams(taskFilterNames);

@@ -1,4 +1,4 @@
-import { ArrowRight, CheckCircle2, ClipboardList, FileStack, Loader, Send } from 'lucide-react';
+import { ArrowRight, CheckCircle2, ClipboardList, Loader, Send } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMyTasks } from './api/get-my-tasks.ts';
 import { TaskList, useTaskListParams } from './task-list.tsx';
-import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
+import { TaskCardSummary } from './task-parts.tsx';
 
 export function TasksPage() {
   const { t } = useLanguage();
@@ -66,25 +66,10 @@ function MyTaskCard({ task }: { task: MyTask }) {
   const { t } = useLanguage();
   return (
     <Card className="flex h-full flex-col gap-4">
-      <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0 font-semibold break-words">{task.title}</h2>
-        <TaskStatusBadge status={task.status} />
-      </div>
-      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-muted-foreground">
-        {task.description}
-      </p>
-      <ul className="grid gap-2 text-sm">
-        <li>
-          <DueDate dueDate={task.dueDate} />
-        </li>
-        <li className="flex flex-wrap gap-x-4 gap-y-2">
-          <ContentTypeLabel contentType={task.contentType} />
-          <span className="inline-flex items-center gap-2">
-            <FileStack className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            {t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
-          </span>
-        </li>
-      </ul>
+      <TaskCardSummary
+        task={task}
+        files={t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
+      />
       <Link
         to={paths.taskDetail(task.id)}
         className={cn(buttonVariants({ variant: 'outline' }), 'mt-auto')}
