@@ -169,6 +169,29 @@ describe('uploading files', () => {
     });
   });
 
+  it('keeps to the limit when uploads arrive all at once, and refuses others in parallel', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => upload(asMaria, [photo(`burst-${n}.png`)])),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([]);
+    expect((await detail(asMaria)).uploads).toHaveLength(3);
+    const stored = storedFiles(testApp.config.dataDir).filter((file) =>
+      file.startsWith(`tasks/${taskId}/`),
+    );
+    expect(stored).toHaveLength(3);
+
+    // The wrong role and nobody, 50 at a time, are refused every time.
+    const refused = await Promise.all([
+      ...Array.from({ length: 25 }, () => asMaria.get('/api/admin/tasks')),
+      ...Array.from({ length: 25 }, () =>
+        testApp.app.inject({ method: 'GET', url: `/api/tasks/${taskId}` }),
+      ),
+    ]);
+    expect(new Set(refused.map((answer) => answer.statusCode))).toEqual(new Set([403, 401]));
+  });
+
   it('refuses a file over TASK_UPLOAD_MAX_BYTES with 413, keeping the files before it out too', async () => {
     const big = Buffer.alloc(64 * 1024 + 1, 1);
     photo().content.copy(big);
