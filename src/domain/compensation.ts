@@ -1,4 +1,301 @@
+import { z } from 'zod';
+import { listQuerySchema, pageSchema } from './lists.ts';
+import { centsToDecimal, decimalToCents } from './money.ts';
+
+/**
+ * Pay (spec sections 2 to 9, issue 12). One entry per creator and month, recorded as a draft and
+ * published to the creator. Amounts are integer cents inside and decimal strings with two places
+ * ("1300.00") on the wire; no amount passes through a binary floating-point number.
+ */
 export const compensationStatuses = ['draft', 'published'] as const;
 export type CompensationStatus = (typeof compensationStatuses)[number];
 
 export const compensationYears = { min: 2020, max: 2100 } as const;
+export const compensationMonths = { min: 1, max: 12 } as const;
+/** The largest amount a decimal(10,2) column holds: 99,999,999.99. */
+export const compensationMaxCents = 9_999_999_999;
+export const compensationNotesMaxLength = 2000;
+/** 'Active' (spec section 4): the latest publish lies within this many days. */
+export const activeWindowDays = 30;
+/** Performance Insights (spec section 2): more than this many entries is a Consistent Performer. */
+export const consistentPerformerThreshold = 3;
+
+/**
+ * An amount as sent: the spec's form sends text ("1300.5"), other clients may send a number.
+ * Non-empty ('Amount is required'), at most two decimals, from 0 to 99,999,999.99; read as cents.
+ */
+export const amountSchema = z
+  .union([z.string(), z.number()], { error: 'compensation.amount_required' })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .pipe(z.string().min(1, { error: 'compensation.amount_required', abort: true }))
+  .transform((text, context) => {
+    const cents = decimalToCents(text);
+    if (cents === null) {
+      context.addIssue({ code: 'custom', message: 'compensation.amount_invalid' });
+      return z.NEVER;
+    }
+    if (cents > compensationMaxCents) {
+      context.addIssue({ code: 'custom', message: 'compensation.amount_max' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const notesSchema = z
+  .string({ error: 'compensation.notes_invalid' })
+  .trim()
+  .max(compensationNotesMaxLength, 'compensation.notes_max')
+  .nullish()
+  .transform((notes) => (notes ? notes : null));
+
+/** A whole number within bounds, sent as a number or as its text (the form's select gives text). */
+const wholeNumberSchema = (bounds: { min: number; max: number }, code: string) =>
+  z
+    .union([z.number(), z.string().trim().min(1)], { error: code })
+    .transform((value) => Number(value))
+    .pipe(z.number().int(code).min(bounds.min, code).max(bounds.max, code));
+
+/** POST /api/admin/compensations (spec section 5, "Create compensation"). `amount` comes out as cents. */
+export const compensationInputSchema = z.object({
+  userId: z
+    .string({ error: 'compensation.user_required' })
+    .trim()
+    .min(1, 'compensation.user_required')
+    .max(100, 'compensation.user_unknown'),
+  month: wholeNumberSchema(compensationMonths, 'compensation.month_invalid'),
+  year: wholeNumberSchema(compensationYears, 'compensation.year_invalid'),
+  amount: amountSchema,
+  notes: notesSchema,
+});
+export type CompensationInput = z.input<typeof compensationInputSchema>;
+export type CompensationFields = z.output<typeof compensationInputSchema>;
+
+/** PUT /api/admin/compensations/{id}: amount and notes only. */
+export const compensationUpdateSchema = z.object({ amount: amountSchema, notes: notesSchema });
+export type CompensationUpdate = z.input<typeof compensationUpdateSchema>;
+
+const decimalString = z.string().regex(/^\d+\.\d{2}$/);
+
+/** One entry, as every call answers it (spec section 3, compensations). */
+export const compensationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  amount: decimalString,
+  status: z.enum(compensationStatuses),
+  notes: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  publishedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Compensation = z.infer<typeof compensationSchema>;
+
+/**
+ * What happened to an entry (issue 12: every create, edit and publish is recorded): who, when,
+ * and the amount and notes before and after. 'corrected' is an edit of a published entry.
+ */
+export const compensationActions = ['created', 'edited', 'published', 'corrected'] as const;
+export type CompensationAction = (typeof compensationActions)[number];
+
+export const compensationChangeSchema = z.object({
+  id: z.string(),
+  action: z.enum(compensationActions),
+  at: z.string(),
+  /** The administrator who made the change; null once their account is gone. */
+  by: z.object({ id: z.string(), username: z.string() }).nullable(),
+  amount: decimalString,
+  notes: z.string().nullable(),
+  /** Before an edit or correction; null for 'created' and 'published'. */
+  previousAmount: decimalString.nullable(),
+  previousNotes: z.string().nullable(),
+});
+export type CompensationChange = z.infer<typeof compensationChangeSchema>;
+
+/** GET /api/admin/compensations/user/{userId}: each entry with its record of changes, oldest first. */
+export const adminCompensationSchema = compensationSchema.extend({
+  history: z.array(compensationChangeSchema),
+});
+export type AdminCompensation = z.infer<typeof adminCompensationSchema>;
+
+/** `?status=&year=` of GET /api/admin/compensations (the spec's full list, narrowed if asked). */
+export const compensationListQuerySchema = z.object({
+  status: z
+    .enum(['all', ...compensationStatuses])
+    .catch('all')
+    .default('all'),
+  year: z.coerce
+    .number()
+    .int()
+    .min(compensationYears.min)
+    .max(compensationYears.max)
+    .optional()
+    .catch(undefined),
+});
+
+/** `?year=` of the administrators' CSV export (absent: every year). */
+export const compensationExportQuerySchema = z.object({
+  year: z.coerce
+    .number()
+    .int()
+    .min(compensationYears.min)
+    .max(compensationYears.max)
+    .optional()
+    .catch(undefined),
+});
+
+/** Newest year, then month, first (spec: the history's order). */
+export function byNewestPeriod(
+  a: { year: number; month: number },
+  b: { year: number; month: number },
+) {
+  return b.year - a.year || b.month - a.month;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The influencers overview (GET /api/admin/influencers), computed in SQL.
+
+export const influencerFilters = [
+  'all',
+  'active',
+  'inactive',
+  'with_earnings',
+  'no_earnings',
+] as const;
+export type InfluencerFilter = (typeof influencerFilters)[number];
+
+/** name (A to Z), earnings (highest first), compensation count (most first), recently updated. */
+export const influencerSorts = ['name', 'earnings', 'count', 'recent'] as const;
+export type InfluencerSort = (typeof influencerSorts)[number];
+
+export const influencerListQuerySchema = listQuerySchema.extend({
+  filter: z.enum(influencerFilters).catch('all').default('all'),
+  sort: z.enum(influencerSorts).catch('name').default('name'),
+});
+export type InfluencerListQuery = z.infer<typeof influencerListQuerySchema>;
+
+export const influencerSummarySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  compensationCount: z.number().int(),
+  publishedCount: z.number().int(),
+  /** Published pay only. */
+  earned: decimalString,
+  lastPublishedAt: z.string().nullable(),
+  /** The latest publish lies within the last 30 days. */
+  active: z.boolean(),
+  /** The latest change to any of the creator's entries ('recently updated' sorts by it). */
+  lastUpdatedAt: z.string().nullable(),
+});
+export type InfluencerSummary = z.infer<typeof influencerSummarySchema>;
+
+/** The four stat cards, over every creator (not only the page or the filter). */
+export const influencerTotalsSchema = z.object({
+  totalInfluencers: z.number().int(),
+  activeThisMonth: z.number().int(),
+  withEarnings: z.number().int(),
+  /** All published pay. */
+  totalPayouts: decimalString,
+});
+export type InfluencerTotals = z.infer<typeof influencerTotalsSchema>;
+
+/** Published pay per calendar month (by the entry's month and year), the last 12 months, oldest first. */
+export const monthlyAmountSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  amount: decimalString,
+});
+export type MonthlyAmount = z.infer<typeof monthlyAmountSchema>;
+
+export const influencerListSchema = pageSchema(influencerSummarySchema).extend({
+  totals: influencerTotalsSchema,
+  monthlyPayouts: z.array(monthlyAmountSchema),
+});
+export type InfluencerList = z.infer<typeof influencerListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What a creator reads of their own pay (spec section 2, Influencer compensation). Pure figures
+// over the published entries, so the screen, the tests and any export agree.
+
+export type PerformanceLabel = 'consistent' | 'growing' | 'starting';
+
+export interface PayFigures {
+  totalCents: number;
+  thisYearCents: number;
+  lastSixMonthsCents: number;
+  count: number;
+  averageCents: number;
+  highestCents: number;
+  label: PerformanceLabel;
+}
+
+type Period = { year: number; month: number };
+const periodIndex = (period: Period) => period.year * 12 + (period.month - 1);
+const centsOf = (entry: { amount: string }) => decimalToCents(entry.amount) ?? 0;
+
+/**
+ * The creator's cards and insights at `now`. 'Last 6 Months' counts entries from the month six
+ * months ago up to the current month (spec section 9): in November 2026, May to November 2026.
+ * 'This Year' is the entries of the current calendar year. The average is rounded to the cent.
+ */
+export function payFigures(
+  entries: readonly (Period & { amount: string })[],
+  now: Date,
+): PayFigures {
+  const current = { year: now.getFullYear(), month: now.getMonth() + 1 };
+  const sixMonthsAgo = periodIndex(current) - 6;
+  let totalCents = 0;
+  let thisYearCents = 0;
+  let lastSixMonthsCents = 0;
+  let highestCents = 0;
+  for (const entry of entries) {
+    const cents = centsOf(entry);
+    totalCents += cents;
+    if (entry.year === current.year) thisYearCents += cents;
+    const index = periodIndex(entry);
+    if (index >= sixMonthsAgo && index <= periodIndex(current)) lastSixMonthsCents += cents;
+    highestCents = Math.max(highestCents, cents);
+  }
+  const count = entries.length;
+  const label: PerformanceLabel =
+    count > consistentPerformerThreshold ? 'consistent' : count >= 1 ? 'growing' : 'starting';
+  return {
+    totalCents,
+    thisYearCents,
+    lastSixMonthsCents,
+    count,
+    averageCents: count ? Math.round(totalCents / count) : 0,
+    highestCents,
+    label,
+  };
+}
+
+/** The years that have pay, newest first, each with its total (the year filter's options). */
+export function yearTotals(entries: readonly (Period & { amount: string })[]) {
+  const totals = new Map<number, number>();
+  for (const entry of entries)
+    totals.set(entry.year, (totals.get(entry.year) ?? 0) + centsOf(entry));
+  return [...totals]
+    .sort(([a], [b]) => b - a)
+    .map(([year, cents]) => ({ year, cents, amount: centsToDecimal(cents) }));
+}
+
+/** The 12 months of a year, each with its pay or null ('No payment'), and the Year Total. */
+export function yearBreakdown(entries: readonly (Period & { amount: string })[], year: number) {
+  const months = Array.from({ length: 12 }, (_, index) => ({
+    month: index + 1,
+    cents: null as number | null,
+  }));
+  for (const entry of entries) {
+    if (entry.year !== year) continue;
+    const slot = months[entry.month - 1]!;
+    slot.cents = (slot.cents ?? 0) + centsOf(entry);
+  }
+  const totalCents = months.reduce((sum, slot) => sum + (slot.cents ?? 0), 0);
+  return { months, totalCents };
+}

@@ -19,3 +19,16 @@ export function decimalToCents(text: string): number | null {
   const [, whole = '0', fraction = ''] = match;
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }
+
+/**
+ * An API amount (a decimal string such as "1250.00") in dollars with two decimals, written the
+ * reader's way. Display only: amounts are never computed from the formatted text.
+ */
+export function formatMoney(decimal: string, language: string): string {
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(decimal));
+}
