@@ -278,7 +278,7 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
         title: {
           en: 'Compensation published',
           es: 'Compensación publicada',
-          pt: 'Compensação publicada',
+          pt: 'Remuneração publicada',
         },
         message: `${period.month}/${period.year}: $${(amountCents / 100).toFixed(2)}`,
       });

@@ -33,13 +33,14 @@ const invitationTexts: Record<
     note: 'El enlace solo funciona una vez. Si ha caducado, usa «¿Olvidaste tu contraseña?» en la página de inicio de sesión con esta dirección de correo para recibir uno nuevo.',
   },
   pt: {
-    subject: 'A sua candidatura foi aprovada: escolha a sua senha',
+    subject: 'Sua inscrição foi aprovada: escolha sua senha',
     greeting: 'Olá, {name},',
     intro:
-      'Parabéns: a sua candidatura para entrar na agência foi aprovada e a sua conta está pronta. Abra o link abaixo dentro de 7 dias para escolher a sua senha.',
-    username: 'O seu nome de usuário é {username}. Também pode entrar com este endereço de e-mail.',
-    action: 'Escolher a minha senha',
-    note: 'O link funciona apenas uma vez. Se tiver expirado, use "Esqueceu a senha?" na página de entrada com este endereço de e-mail para receber um novo.',
+      'Parabéns: sua inscrição para entrar na agência foi aprovada e sua conta está pronta. Abra o link abaixo dentro de 7 dias para escolher sua senha.',
+    username:
+      'Seu nome de usuário é {username}. Você também pode entrar com este endereço de e-mail.',
+    action: 'Escolher minha senha',
+    note: 'O link funciona apenas uma vez. Se ele tiver expirado, use "Esqueceu a senha?" na página de entrada com este endereço de e-mail para receber um novo.',
   },
 };
 
@@ -93,15 +94,15 @@ const rejectionTexts: Record<
     closing: 'Te deseamos mucho éxito,\nEl equipo de la agencia',
   },
   pt: {
-    subject: 'Sobre a sua candidatura',
+    subject: 'Sobre sua inscrição',
     greeting: 'Olá, {name},',
     paragraphs: [
       'Obrigado por se candidatar à agência e pelo tempo que dedicou a nos contar sobre você.',
-      'Analisamos cada candidatura com cuidado e só podemos aceitar um pequeno número de criadores. Depois de uma análise atenta, não podemos oferecer-lhe um lugar neste momento.',
-      'Isto não é um julgamento do seu talento. Você pode se candidatar novamente no futuro, quando o seu trabalho tiver crescido.',
-      'O documento de identidade que nos enviou será apagado dos nossos sistemas.',
+      'Analisamos cada inscrição com cuidado e só podemos aceitar um pequeno número de criadores. Depois de uma análise atenta, não podemos oferecer uma vaga a você neste momento.',
+      'Isso não é um julgamento do seu talento. Você pode se candidatar novamente no futuro, quando seu trabalho tiver crescido.',
+      'O documento de identidade que você nos enviou será apagado dos nossos sistemas.',
     ],
-    closing: 'Desejamos-lhe muito sucesso,\nA equipe da agência',
+    closing: 'Desejamos muito sucesso a você,\nA equipe da agência',
   },
 };
 

@@ -23,12 +23,12 @@ const texts: Record<
     note: 'El enlace solo funciona una vez. Si no lo has pedido, puedes ignorar este mensaje: tu contraseña no cambia.',
   },
   pt: {
-    subject: 'Redefina a sua senha',
+    subject: 'Redefina sua senha',
     greeting: 'Olá, {name},',
     intro:
       'Recebemos um pedido para redefinir a senha da sua conta. Abra o link abaixo dentro de uma hora para escolher uma nova senha.',
     action: 'Escolher uma nova senha',
-    note: 'O link funciona apenas uma vez. Se você não fez este pedido, pode ignorar esta mensagem: a sua senha continua a mesma.',
+    note: 'O link funciona apenas uma vez. Se você não fez este pedido, pode ignorar esta mensagem: sua senha continua a mesma.',
   },
 };
 

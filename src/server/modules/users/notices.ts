@@ -11,7 +11,7 @@ export const welcomeNotice: NotifyInput = {
   message: {
     en: 'Your account is ready. You can change your password and language in Settings.',
     es: 'Tu cuenta está lista. Puedes cambiar tu contraseña y tu idioma en Configuración.',
-    pt: 'A sua conta está pronta. Pode alterar a sua senha e o seu idioma em Configurações.',
+    pt: 'Sua conta está pronta. Você pode alterar sua senha e seu idioma em Configurações.',
   },
 };
 
@@ -21,11 +21,11 @@ export const passwordChangedByAdminNotice: NotifyInput = {
   title: {
     en: 'Your password was changed',
     es: 'Tu contraseña ha cambiado',
-    pt: 'A sua senha foi alterada',
+    pt: 'Sua senha foi alterada',
   },
   message: {
     en: 'An administrator changed your password. Use the new password the next time you sign in. If you did not expect this, contact the agency.',
     es: 'Un administrador ha cambiado tu contraseña. Usa la contraseña nueva la próxima vez que inicies sesión. Si no lo esperabas, contacta con la agencia.',
-    pt: 'Um administrador alterou a sua senha. Use a nova senha da próxima vez que entrar. Se não esperava isto, contacte a agência.',
+    pt: 'Um administrador alterou sua senha. Use a nova senha na próxima vez que entrar. Se você não esperava por isso, entre em contato com a agência.',
   },
 };

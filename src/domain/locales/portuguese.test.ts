@@ -1,0 +1,104 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Portuguese is written one way (issue 13, point 7): Brazilian, as the screens were, with one word
+ * for each thing, across the screens' catalogues and the texts the server sends (notifications
+ * and mails, written as `pt: '...'` beside their English and Spanish).
+ */
+const root = join(import.meta.dirname, '..', '..', '..');
+
+function filesUnder(folder: string, extension: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith(extension) && !name.endsWith(`.test${extension}`))
+    .map((name) => join(folder, name));
+}
+
+/** Every string of a JSON catalogue, however deeply nested (the legal documents are). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+/** The string literals of each `pt:` entry in a server source file (a string or an object of strings). */
+function serverPortuguese(source: string): string[] {
+  const found: string[] = [];
+  const literal = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/y;
+  for (const match of source.matchAll(/\bpt:\s*/g)) {
+    let at = match.index + match[0].length;
+    const inObject = source[at] === '{';
+    if (inObject) at += 1;
+    for (;;) {
+      while (/[\s,]/.test(source[at] ?? '')) at += 1;
+      // Keys of an object of texts (`subject:`) are skipped; their values are kept.
+      const key = /^\w+:\s*/.exec(source.slice(at));
+      if (inObject && key) at += key[0].length;
+      literal.lastIndex = at;
+      const text = literal.exec(source);
+      if (text) {
+        found.push(text[1] ?? text[2] ?? text[3] ?? '');
+        at = literal.lastIndex;
+        if (inObject) continue;
+      } else if (inObject && source[at] === '[') {
+        at += 1;
+        continue;
+      } else if (inObject && source[at] === ']') {
+        at += 1;
+        continue;
+      }
+      break;
+    }
+  }
+  return found;
+}
+
+const texts: { where: string; text: string }[] = [
+  ...filesUnder('src/domain/locales/pt', '.json').flatMap((file) =>
+    stringsOf(JSON.parse(readFileSync(join(root, file), 'utf8'))).map((text) => ({
+      where: file,
+      text,
+    })),
+  ),
+  ...filesUnder('src/server', '.ts').flatMap((file) =>
+    serverPortuguese(readFileSync(join(root, file), 'utf8')).map((text) => ({ where: file, text })),
+  ),
+];
+
+/** European forms and the second word for a thing, each with the Brazilian word the screens use. */
+const notOurPortuguese: { pattern: RegExp; use: string }[] = [
+  { pattern: /(^|[.:!?]\s+)(A|O)\s+(sua|seu|suas|seus)\b/u, use: 'Sua/Seu without the article' },
+  { pattern: /\w+-lhe\b/u, use: 'a você' },
+  { pattern: /\bestá a \p{L}+r\b/u, use: 'está + gerúndio (está analisando)' },
+  { pattern: /\b(contacte|contactar|contacto)\b/iu, use: 'entre em contato / contato' },
+  { pattern: /\butilizador/iu, use: 'usuário' },
+  { pattern: /\bregisto/iu, use: 'registro' },
+  { pattern: /\bficheiro/iu, use: 'arquivo' },
+  { pattern: /\becrã/iu, use: 'tela' },
+  { pattern: /\btelemóvel/iu, use: 'celular' },
+  { pattern: /\bequipa\b/iu, use: 'equipe' },
+  { pattern: /\bpalavra-passe/iu, use: 'senha' },
+  { pattern: /\bdefinições\b/iu, use: 'Configurações' },
+  { pattern: /\bcompensaç(ão|ões)/iu, use: 'remuneração' },
+  { pattern: /\bcandidatura/iu, use: 'inscrição' },
+];
+
+describe('Portuguese', () => {
+  it('reads the texts of the screens, the notifications and the mails', () => {
+    expect(texts.filter((entry) => entry.where.startsWith('src/server')).length).toBeGreaterThan(
+      20,
+    );
+    expect(texts.length).toBeGreaterThan(500);
+  });
+
+  it('is Brazilian and has one word for each thing, on screens, in notifications and in mails', () => {
+    const found = texts.flatMap(({ where, text }) =>
+      notOurPortuguese
+        .filter(({ pattern }) => pattern.test(text))
+        .map(({ use }) => `${where}: "${text.slice(0, 80)}" (use ${use})`),
+    );
+    expect(found).toEqual([]);
+  });
+});
