@@ -48,6 +48,11 @@ describe('application fields', () => {
     ]);
   });
 
+  it('say a blank email is required, and only a typed one that is not an address is invalid', () => {
+    expect(messages({ ...valid, email: '  ' })).toEqual(['Email is required']);
+    expect(messages({ ...valid, email: 'ana.silva' })).toEqual(['Invalid email address']);
+  });
+
   it("give the spec's messages for a social account", () => {
     expect(messages({ ...valid, socialAccounts: [] })).toEqual([
       'At least one social media account is required',

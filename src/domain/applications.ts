@@ -115,7 +115,13 @@ export type SocialAccount = z.infer<typeof socialAccountSchema>;
 export const applicationFieldsSchema = z.object({
   firstName: required('application.first_name_required', 100),
   lastName: required('application.last_name_required', 100),
-  email: z.string().trim().toLowerCase().pipe(z.email('user.email_invalid').max(254)),
+  // Blank says it is required, as every other field does; only a typed address can be invalid.
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'application.email_required')
+    .pipe(z.email('user.email_invalid').max(254)),
   phone: required('application.phone_required', 50),
   country: z.enum(countries, { error: 'application.country_required' }),
   city: required('application.city_required', 100),
@@ -231,10 +237,20 @@ export const applicationFormSteps = [
 ] as const satisfies readonly (readonly (keyof ApplicationFormInput)[])[];
 
 /**
- * The answer to a status update: the application, and the invitation link when it could not be
- * mailed (no mail server configured, or delivery failed), for the administrator to pass on.
+ * What became of an approved applicant's invitation mail: handed to the mail server ('sent'),
+ * written to the server's outbox folder because no mail server is configured ('outbox'), or
+ * refused by the mail server ('failed').
+ */
+export const invitationDeliveries = ['sent', 'outbox', 'failed'] as const;
+export type InvitationDelivery = (typeof invitationDeliveries)[number];
+
+/**
+ * The answer to a status update: the application; after an approval, what became of the
+ * invitation mail, and the invitation link whenever it did not reach a mail server, for the
+ * administrator to pass on.
  */
 export const applicationReviewResponseSchema = applicationSchema.extend({
+  invitationDelivery: z.enum(invitationDeliveries).optional(),
   invitationUrl: z.string().optional(),
 });
 export type ApplicationReviewResponse = z.infer<typeof applicationReviewResponseSchema>;
