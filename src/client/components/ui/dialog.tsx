@@ -65,28 +65,30 @@ export function Dialog({
       )}
     >
       {open && (
-        <div className="p-5 sm:p-6">
-          <div className="mb-5 flex items-start justify-between gap-4">
-            <div>
-              <h2 id={titleId} className="text-lg font-semibold">
-                {title}
-              </h2>
-              {description !== undefined && (
-                <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
-                  {description}
-                </p>
-              )}
-            </div>
-            <button
-              type="button"
-              onClick={() => onOpenChange(false)}
-              className="-m-1 rounded-md p-1 text-muted-foreground hover:text-foreground"
-            >
-              <X className="size-5" aria-hidden="true" />
-              <span className="sr-only">{t('common.close')}</span>
-            </button>
+        <div className="relative p-5 sm:p-6">
+          {/* Room on the right for the close button, drawn in the corner. */}
+          <div className="mb-5 pr-8">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description !== undefined && (
+              <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
+                {description}
+              </p>
+            )}
           </div>
           {children}
+          {/* Last in the document, though drawn in the top corner: showModal() focuses the first
+              focusable element, which must be the form's first field (typing goes there, Enter
+              submits), not the close button. Escape closes the dialog all the same. */}
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:text-foreground sm:top-5 sm:right-5"
+          >
+            <X className="size-5" aria-hidden="true" />
+            <span className="sr-only">{t('common.close')}</span>
+          </button>
         </div>
       )}
     </dialog>
