@@ -2,20 +2,15 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { StatCards } from '../../components/ui/stat-card.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
+
+export { StatCard } from '../../components/ui/stat-card.tsx';
 
 /** The row of figures at the top of both dashboards; its children are StatCards. */
 export function DashboardFigures({ children }: { children: ReactNode }) {
   const { t } = useLanguage();
-  return (
-    <section
-      aria-label={t('dashboard.figures')}
-      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
-    >
-      {children}
-    </section>
-  );
+  return <StatCards label={t('dashboard.figures')}>{children}</StatCards>;
 }
 
 /** The Quick Actions of both dashboards; its children are ActionCards. */
@@ -28,29 +23,6 @@ export function QuickActions({ children }: { children: ReactNode }) {
       </h2>
       <div className="grid gap-4 md:grid-cols-3">{children}</div>
     </section>
-  );
-}
-
-export function StatCard({
-  label,
-  value,
-  caption,
-  icon: Icon,
-}: {
-  label: string;
-  value: ReactNode;
-  caption: ReactNode;
-  icon: LucideIcon;
-}) {
-  return (
-    <Card>
-      <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-        <Icon className="size-5 text-accent" aria-hidden="true" />
-      </div>
-      <p className="mt-2 text-3xl font-bold tracking-tight">{value}</p>
-      <p className="mt-1 text-sm text-muted-foreground">{caption}</p>
-    </Card>
   );
 }
 
