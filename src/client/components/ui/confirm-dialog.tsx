@@ -33,7 +33,7 @@ export function ConfirmDialog({
   );
 }
 
-/** What is about to go, then Cancel and the destructive action. */
+/** What is about to go (or change), then Cancel and the action: destructive unless told. */
 export function ConfirmActions({
   subject,
   subjectClassName,
@@ -42,6 +42,7 @@ export function ConfirmActions({
   isPending,
   confirmLabel,
   pendingLabel,
+  confirmVariant = 'destructive',
 }: {
   subject: ReactNode;
   subjectClassName?: string;
@@ -50,6 +51,8 @@ export function ConfirmActions({
   isPending: boolean;
   confirmLabel: string;
   pendingLabel: string;
+  /** 'default' for an action that deletes nothing, such as publishing. */
+  confirmVariant?: 'destructive' | 'default';
 }) {
   const { t } = useLanguage();
   return (
@@ -61,7 +64,7 @@ export function ConfirmActions({
         <Button variant="outline" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button variant="destructive" onClick={onConfirm} disabled={isPending}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={isPending}>
           {isPending ? pendingLabel : confirmLabel}
         </Button>
       </DialogFooter>
