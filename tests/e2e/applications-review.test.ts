@@ -154,10 +154,16 @@ describe('applying and reviewing', () => {
     await dialog.getByLabel('Admin Notes').fill('Great fit for the fitness roster.');
     await dialog.getByRole('button', { name: 'Update Status' }).click();
     await expect.poll(() => toastText(review)).toContain('Application Updated');
-    // No mail server in this test: the administrator gets the invitation link to pass on.
+    // No mail server in this test: the administrator gets the invitation link to pass on, and
+    // is told the mail waits in the outbox, not that sending it failed (issue 13, point 3).
     const invitation = dialog.getByLabel('Invitation link');
     await expect.poll(() => invitation.inputValue()).toContain('/reset-password?token=');
     const link = new URL(await invitation.inputValue());
+    expect(await dialog.getByRole('heading', { level: 3 }).allInnerTexts()).toContain(
+      'Invitation in the outbox: pass the link on',
+    );
+    expect(await dialog.innerText()).toContain('No mail server is configured');
+    expect(await dialog.innerText()).not.toContain('could not be emailed');
     expect(await dialog.innerText()).toContain('Application Approved & User Account Created');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

@@ -14,9 +14,15 @@ export interface MailMessage {
   html: string;
 }
 
+/** Where a message went: to the SMTP server, or (no SMTP_URL) into the outbox folder. */
+export type MailDelivery = 'sent' | 'outbox';
+
 export interface Mailer {
-  /** Delivers now; rejects when the SMTP server refuses or the outbox cannot be written. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Delivers now and says where the message went; rejects when the SMTP server refuses or the
+   * outbox cannot be written.
+   */
+  send(message: MailMessage): Promise<MailDelivery>;
   /**
    * Delivers without making the caller wait (so a request's timing reveals nothing about
    * whether a mail went out). Failures are logged; pending deliveries finish before shutdown.
@@ -39,12 +45,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const pending = new Set<Promise<void>>();
 
-  const send = async (message: MailMessage) => {
+  const send = async (message: MailMessage): Promise<MailDelivery> => {
     const envelope = { from: config.mail.from, ...message };
     if (smtp) {
       await smtp.sendMail(envelope);
       log.info({ to: message.to, subject: message.subject }, 'Mail sent');
-      return;
+      return 'sent';
     }
     const rendered = await renderer.sendMail(envelope);
     const dir = outboxDir(config.dataDir);
@@ -58,12 +64,14 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       { to: message.to, subject: message.subject, file },
       'Mail written to the outbox (SMTP_URL is not set)',
     );
+    return 'outbox';
   };
 
   return {
     send,
     sendInBackground(message) {
       const delivery = send(message)
+        .then(() => undefined)
         .catch((error: unknown) =>
           log.error({ err: error, to: message.to, subject: message.subject }, 'Mail not delivered'),
         )

@@ -214,12 +214,17 @@ export const applicationRoutes = fp(
           },
         },
         async (request) => {
-          const { application, invitationUrl } = await reviewApplication(request.deps, {
+          const { application, invitation } = await reviewApplication(request.deps, {
             id: request.params.id,
             update: request.body,
             admin: requireUser(request),
           });
-          return invitationUrl ? { ...application, invitationUrl } : application;
+          if (!invitation) return application;
+          return {
+            ...application,
+            invitationDelivery: invitation.delivery,
+            ...(invitation.url ? { invitationUrl: invitation.url } : {}),
+          };
         },
       );
 

@@ -5,6 +5,7 @@ import {
   type Application,
   type ApplicationFields,
   type ApplicationStatusUpdate,
+  type InvitationDelivery,
 } from '../../../domain/applications.ts';
 import type { ApiIssue } from '../../../domain/errors.ts';
 import { usernameLength, type User } from '../../../domain/users.ts';
@@ -38,6 +39,12 @@ export const submissionLimit = {
   limit: 5,
   windowMs: 60 * 60 * 1000,
 } as const satisfies RateLimit;
+/** What became of an approval's invitation mail; the link only when it reached no mail server. */
+export interface Invitation {
+  delivery: InvitationDelivery;
+  url?: string;
+}
+
 /** The approved applicant's link to choose a password is valid this long, and only once. */
 export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -161,12 +168,13 @@ async function freeUsername(db: Db, email: string): Promise<string> {
  * An administrator's decision on an application. Approval, in one transaction, creates the
  * creator's account (no usable password yet), links it, and makes a single-use link to choose a
  * password, valid 7 days; the link is mailed after the commit in the application's language.
- * The administrator gets the link back when it could not be mailed (no SMTP_URL, or a failure).
+ * The answer says what became of the mail, and hands the administrator the link whenever it did
+ * not reach a mail server (no SMTP_URL: it waits in the outbox; or the server refused it).
  */
 export async function reviewApplication(
   deps: Deps,
   options: { id: string; update: ApplicationStatusUpdate; admin: User },
-): Promise<{ application: Application; invitationUrl?: string }> {
+): Promise<{ application: Application; invitation?: Invitation }> {
   const { db } = deps;
   const { id, update, admin } = options;
   const now = deps.clock().toISOString();
@@ -232,7 +240,7 @@ export async function reviewApplication(
   });
 
   const { current, account, link } = outcome;
-  let invitationUrl: string | undefined;
+  let invitation: Invitation | undefined;
   if (account && link) {
     const mail = invitationMail({
       to: current.email,
@@ -242,11 +250,11 @@ export async function reviewApplication(
       link,
     });
     try {
-      await deps.mailer.send(mail);
-      if (deps.config.mail.smtpUrl === undefined) invitationUrl = link;
+      const delivery = await deps.mailer.send(mail);
+      invitation = delivery === 'sent' ? { delivery } : { delivery, url: link };
     } catch (error) {
       deps.log.error({ err: error, applicationId: id }, 'The invitation mail was not delivered');
-      invitationUrl = link;
+      invitation = { delivery: 'failed', url: link };
     }
   }
   if (update.status === 'rejected' && current.status !== 'rejected') {
@@ -260,7 +268,7 @@ export async function reviewApplication(
   }
   const application = await findApplication(db, id);
   if (!application) throw new HttpError(404, 'application.not_found');
-  return invitationUrl ? { application, invitationUrl } : { application };
+  return invitation ? { application, invitation } : { application };
 }
 
 const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);

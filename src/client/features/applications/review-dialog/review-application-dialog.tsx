@@ -4,7 +4,7 @@ import { useLanguage } from '../../../app/language-provider.tsx';
 import { applicationStatusTone, StatusBadge } from '../../../components/list/status-badge.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { InvitationLink } from './invitation-link.tsx';
+import { InvitationLink, type PendingInvitation } from './invitation-link.tsx';
 import { LocationPanel } from './location-panel.tsx';
 import { MessagePanel } from './message-panel.tsx';
 import { PersonalPanel } from './personal-panel.tsx';
@@ -44,7 +44,7 @@ function ReviewContent({
   onClose: () => void;
 }) {
   const { t } = useLanguage();
-  const [invitationUrl, setInvitationUrl] = useState<string>();
+  const [invitation, setInvitation] = useState<PendingInvitation>();
   const tabs = [
     {
       id: 'personal',
@@ -81,13 +81,13 @@ function ReviewContent({
         </StatusBadge>
       </div>
       <Tabs label={t('applications.tabsLabel')} tabs={tabs} />
-      {invitationUrl !== undefined && (
+      {invitation !== undefined && (
         <InvitationLink
-          url={invitationUrl}
+          invitation={invitation}
           name={`${application.firstName} ${application.lastName}`}
         />
       )}
-      <StatusForm application={application} onClose={onClose} onInvitation={setInvitationUrl} />
+      <StatusForm application={application} onClose={onClose} onInvitation={setInvitation} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { toastFailure } from '../../../components/ui/toast-failure.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useUpdateApplicationStatus } from '../api/update-application-status.ts';
 import { EraseApplication } from './erase-application.tsx';
+import type { PendingInvitation } from './invitation-link.tsx';
 import { PreviousNotes } from './previous-notes.tsx';
 
 type StatusFormInput = z.input<typeof applicationStatusUpdateSchema>;
@@ -34,7 +35,7 @@ export function StatusForm({
 }: {
   application: Application;
   onClose: () => void;
-  onInvitation: (url: string) => void;
+  onInvitation: (invitation: PendingInvitation) => void;
 }) {
   const { t } = useLanguage();
   const update = useUpdateApplicationStatus();
@@ -53,16 +54,24 @@ export function StatusForm({
         { id: application.id, status, ...(adminNotes ? { adminNotes } : {}) },
         {
           onSuccess: (saved) => {
+            const updated = t('applications.updatedDescription', {
+              name: `${application.firstName} ${application.lastName}`,
+              status: t(`applications.status.${status}`),
+            });
             toast({
               title: t('applications.updatedTitle'),
-              description: t('applications.updatedDescription', {
-                name: `${application.firstName} ${application.lastName}`,
-                status: t(`applications.status.${status}`),
-              }),
+              description:
+                saved.invitationDelivery === 'sent'
+                  ? `${updated} ${t('applications.invitation.sent', { email: application.email })}`
+                  : updated,
             });
             // The link must stay on screen to be copied; otherwise the review is done.
-            if (saved.invitationUrl) onInvitation(saved.invitationUrl);
-            else onClose();
+            if (saved.invitationUrl && saved.invitationDelivery !== 'sent') {
+              onInvitation({
+                delivery: saved.invitationDelivery ?? 'failed',
+                url: saved.invitationUrl,
+              });
+            } else onClose();
           },
           onError: (error) =>
             setFailure(
