@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { compensationRoutes } from './modules/compensation/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(
   await app.register(dashboardRoutes);
   await app.register(applicationRoutes);
   await app.register(taskRoutes);
+  await app.register(compensationRoutes);
   await app.register(contentRoutes, { config });
 
   await app.register(clientPlugin, { clientDir: options.clientDir });

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApplicationStatus, DocumentType } from '../../domain/applications.ts';
-import type { CompensationStatus } from '../../domain/compensation.ts';
+import type { CompensationAction, CompensationStatus } from '../../domain/compensation.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { NotificationType } from '../../domain/notifications.ts';
 import type { ContentType, TaskStatus } from '../../domain/tasks.ts';
@@ -152,6 +152,20 @@ export interface CompensationsTable {
   updatedAt: Timestamp;
 }
 
+/** Every create, edit, publish and correction of an entry (decision 0023), numbered per entry. */
+export interface CompensationChangesTable {
+  id: string;
+  compensationId: string;
+  ordinal: number;
+  action: CompensationAction;
+  actorId: string | null;
+  at: Timestamp;
+  amountCents: number;
+  notes: string | null;
+  previousAmountCents: number | null;
+  previousNotes: string | null;
+}
+
 export interface NotificationsTable {
   id: string;
   userId: string;
@@ -200,6 +214,7 @@ export interface Database {
   taskAssignments: TaskAssignmentsTable;
   taskUploads: TaskUploadsTable;
   compensations: CompensationsTable;
+  compensationChanges: CompensationChangesTable;
   notifications: NotificationsTable;
   passwordResetTokens: PasswordResetTokensTable;
   signInFailures: SignInFailuresTable;

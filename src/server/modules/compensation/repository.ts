@@ -1,4 +1,13 @@
-import type { Db } from '../../db/database.ts';
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import type {
+  Compensation,
+  CompensationChange,
+  CompensationStatus,
+} from '../../../domain/compensation.ts';
+import { centsToDecimal } from '../../../domain/money.ts';
+import type { Db, Dialect } from '../../db/database.ts';
+import type { CompensationChangesTable, CompensationsTable } from '../../db/schema.ts';
 
 /** Whether anything was ever published to the person: pay history that must be kept. */
 export async function hasPublishedCompensation(db: Db, userId: string): Promise<boolean> {
@@ -29,4 +38,244 @@ export async function publishedCentsOf(db: Db, userId: string): Promise<number> 
     .executeTakeFirstOrThrow();
   // sum() of no rows is null; PostgreSQL hands sums back as text.
   return Number(row.cents ?? 0);
+}
+
+// ---- entries
+
+type CompensationRow = Selectable<CompensationsTable>;
+
+/** The one mapping from a row to what the API shows: cents become a decimal string. */
+export function toCompensation(row: CompensationRow): Compensation {
+  return {
+    id: row.id,
+    userId: row.userId,
+    month: Number(row.month),
+    year: Number(row.year),
+    amount: centsToDecimal(Number(row.amountCents)),
+    status: row.status,
+    notes: row.notes,
+    createdBy: row.createdBy,
+    publishedAt: row.publishedAt,
+    publishedBy: row.publishedBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Breaking it is "this creator already has pay for that month" (isUniqueViolation). */
+export const onePerCreatorAndMonth = {
+  constraint: 'compensations_user_period_unique',
+  table: 'compensations',
+  columns: ['user_id', 'year', 'month'],
+} as const;
+
+export async function insertCompensation(
+  db: Db,
+  row: Insertable<CompensationsTable>,
+): Promise<void> {
+  await db.insertInto('compensations').values(row).execute();
+}
+
+/**
+ * One entry. `lockOn: 'postgres'` holds it until the transaction ends, so a change decided on
+ * what was read (edit or correction) cannot cross a publication; SQLite runs one writer at a time.
+ */
+export async function findCompensationRow(
+  db: Db,
+  id: string,
+  lockOn?: Dialect,
+): Promise<CompensationRow | undefined> {
+  let query = db.selectFrom('compensations').selectAll().where('id', '=', id);
+  if (lockOn === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function updateCompensationFields(
+  db: Db,
+  id: string,
+  changes: { amountCents: number; notes: string | null; updatedAt: string },
+): Promise<void> {
+  await db.updateTable('compensations').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Publishes a draft: one conditional UPDATE, so of two publications at once exactly one changes
+ * the row (the other waits for it, then finds it no longer a draft). True when this one did.
+ */
+export async function claimPublication(
+  db: Db,
+  id: string,
+  stamp: { publishedAt: string; publishedBy: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('compensations')
+    .set({ status: 'published', ...stamp, updatedAt: stamp.publishedAt })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** GET /api/admin/compensations: every entry, newest month first, narrowed by status and year. */
+export async function listCompensations(
+  db: Db,
+  filter: { status: CompensationStatus | 'all'; year?: number | undefined },
+): Promise<Compensation[]> {
+  let query = db.selectFrom('compensations').selectAll();
+  if (filter.status !== 'all') query = query.where('status', '=', filter.status);
+  if (filter.year !== undefined) query = query.where('year', '=', filter.year);
+  const rows = await query
+    .orderBy('year', 'desc')
+    .orderBy('month', 'desc')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toCompensation);
+}
+
+/** A person's entries, newest year then month first (the unique key's index serves it). */
+export async function compensationsOf(
+  db: Db,
+  userId: string,
+  only?: CompensationStatus,
+): Promise<Compensation[]> {
+  let query = db.selectFrom('compensations').selectAll().where('userId', '=', userId);
+  if (only) query = query.where('status', '=', only);
+  const rows = await query.orderBy('year', 'desc').orderBy('month', 'desc').execute();
+  return rows.map(toCompensation);
+}
+
+// ---- the record of changes
+
+export async function insertChange(
+  db: Db,
+  change: Omit<Insertable<CompensationChangesTable>, 'id' | 'ordinal'>,
+): Promise<void> {
+  // Run after the entry's row is written or locked: changes to one entry never number in parallel.
+  const last = await db
+    .selectFrom('compensationChanges')
+    .select((eb) => eb.fn.max('ordinal').as('ordinal'))
+    .where('compensationId', '=', change.compensationId)
+    .executeTakeFirst();
+  await db
+    .insertInto('compensationChanges')
+    .values({ id: randomUUID(), ordinal: Number(last?.ordinal ?? 0) + 1, ...change })
+    .execute();
+}
+
+/** The changes of a person's entries, each entry's oldest first, keyed by entry. */
+export async function changesOf(
+  db: Db,
+  userId: string,
+): Promise<Map<string, CompensationChange[]>> {
+  const rows = await db
+    .selectFrom('compensationChanges as change')
+    .innerJoin('compensations as entry', 'entry.id', 'change.compensationId')
+    .leftJoin('users as actor', 'actor.id', 'change.actorId')
+    .select([
+      'change.id',
+      'change.compensationId',
+      'change.action',
+      'change.at',
+      'change.amountCents',
+      'change.notes',
+      'change.previousAmountCents',
+      'change.previousNotes',
+      'actor.id as actorId',
+      'actor.username as actorUsername',
+    ])
+    .where('entry.userId', '=', userId)
+    .orderBy('change.compensationId')
+    .orderBy('change.ordinal')
+    .execute();
+  const changes = new Map<string, CompensationChange[]>();
+  for (const row of rows) {
+    const list = changes.get(row.compensationId) ?? [];
+    list.push({
+      id: row.id,
+      action: row.action,
+      at: row.at,
+      by:
+        row.actorId && row.actorUsername ? { id: row.actorId, username: row.actorUsername } : null,
+      amount: centsToDecimal(Number(row.amountCents)),
+      notes: row.notes,
+      previousAmount:
+        row.previousAmountCents === null ? null : centsToDecimal(Number(row.previousAmountCents)),
+      previousNotes: row.previousNotes,
+    });
+    changes.set(row.compensationId, list);
+  }
+  return changes;
+}
+
+// ---- the CSV exports
+
+export interface ExportRow {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  month: number;
+  year: number;
+  amountCents: number;
+  status: CompensationStatus;
+  publishedAt: string | null;
+  notes: string | null;
+}
+
+/** Where the previous batch ended, in the export's order. */
+export type ExportCursor = Pick<ExportRow, 'year' | 'month' | 'username' | 'id'>;
+
+/**
+ * One batch of the export in the order of the sheet (year, month, creator), after `cursor`:
+ * the rows are read in batches so a large export never sits in memory whole.
+ */
+export async function exportBatch(
+  db: Db,
+  filter: { year?: number | undefined; userId?: string; status?: CompensationStatus },
+  cursor: ExportCursor | undefined,
+  size: number,
+): Promise<ExportRow[]> {
+  let query = db
+    .selectFrom('compensations as entry')
+    .innerJoin('users as creator', 'creator.id', 'entry.userId')
+    .select([
+      'entry.id',
+      'creator.username',
+      'creator.email',
+      'creator.firstName',
+      'creator.lastName',
+      'entry.month',
+      'entry.year',
+      'entry.amountCents',
+      'entry.status',
+      'entry.publishedAt',
+      'entry.notes',
+    ]);
+  if (filter.year !== undefined) query = query.where('entry.year', '=', filter.year);
+  if (filter.userId !== undefined) query = query.where('entry.userId', '=', filter.userId);
+  if (filter.status !== undefined) query = query.where('entry.status', '=', filter.status);
+  if (cursor) {
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple('entry.year', 'entry.month', 'creator.username', 'entry.id'),
+        '>',
+        eb.tuple(cursor.year, cursor.month, cursor.username, cursor.id),
+      ),
+    );
+  }
+  const rows = await query
+    .orderBy('entry.year')
+    .orderBy('entry.month')
+    .orderBy('creator.username')
+    .orderBy('entry.id')
+    .limit(size)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    month: Number(row.month),
+    year: Number(row.year),
+    amountCents: Number(row.amountCents),
+  }));
 }

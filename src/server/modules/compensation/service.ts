@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type {
+  AdminCompensation,
+  Compensation,
+  CompensationFields,
+  CompensationStatus,
+} from '../../../domain/compensation.ts';
+import { centsToDecimal } from '../../../domain/money.ts';
+import type { User } from '../../../domain/users.ts';
+import { isUniqueViolation } from '../../db/constraints.ts';
+import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../plugins/deps.ts';
+import { fieldError, HttpError } from '../../plugins/errors.ts';
+import { creatorsAmong, findUserById } from '../users/repository.ts';
+import { csvStream } from './csv.ts';
+import { payMail, payNotice, type PayNews } from './mails.ts';
+import {
+  changesOf,
+  claimPublication,
+  compensationsOf,
+  exportBatch,
+  findCompensationRow,
+  insertChange,
+  insertCompensation,
+  onePerCreatorAndMonth,
+  toCompensation,
+  updateCompensationFields,
+  type ExportCursor,
+  type ExportRow,
+} from './repository.ts';
+
+const notFound = () => new HttpError(404, 'compensation.not_found');
+
+async function reloaded(db: Db, id: string): Promise<Compensation> {
+  const row = await findCompensationRow(db, id);
+  if (!row) throw notFound();
+  return toCompensation(row);
+}
+
+/**
+ * Tells the creator of an entry in their bell (within the change, so the notice exists exactly
+ * when the change does) and returns their mail, to be sent once the change is committed.
+ */
+async function tellCreator(
+  deps: Deps,
+  trx: Db,
+  entry: { id: string; userId: string },
+  news: PayNews,
+) {
+  const creator = await findUserById(trx, entry.userId);
+  if (!creator) throw notFound();
+  await deps.notify(trx, creator.id, payNotice(entry.id, news));
+  return payMail({
+    to: creator.email,
+    name: creator.firstName ?? creator.username,
+    language: creator.preferredLanguage,
+    news,
+    appUrl: deps.config.appUrl,
+  });
+}
+
+/**
+ * An administrator records a creator's pay for a month, as a draft. One entry per creator and
+ * month: the unique key decides, so two at once give one entry and one 409.
+ */
+export async function createCompensation(
+  deps: Deps,
+  { fields, admin }: { fields: CompensationFields; admin: User },
+): Promise<Compensation> {
+  const now = deps.clock().toISOString();
+  const id = randomUUID();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const [creator] = await creatorsAmong(trx, [fields.userId]);
+      if (!creator) throw fieldError(400, 'userId', 'compensation.user_unknown');
+      await insertCompensation(trx, {
+        id,
+        userId: creator.id,
+        month: fields.month,
+        year: fields.year,
+        amountCents: fields.amount,
+        status: 'draft',
+        notes: fields.notes,
+        createdBy: admin.id,
+        publishedAt: null,
+        publishedBy: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertChange(trx, {
+        compensationId: id,
+        action: 'created',
+        actorId: admin.id,
+        at: now,
+        amountCents: fields.amount,
+        notes: fields.notes,
+        previousAmountCents: null,
+        previousNotes: null,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, onePerCreatorAndMonth)) {
+      throw new HttpError(409, 'compensation.duplicate', {
+        params: { month: fields.month, year: fields.year },
+      });
+    }
+    throw error;
+  }
+  return reloaded(deps.db, id);
+}
+
+/**
+ * Amount and notes. A draft is simply edited; a published entry is corrected: the earlier amount
+ * and notes stay in its record, and the creator is told in the bell and by mail (decision 0023).
+ * Sending what is already there changes nothing and tells no one.
+ */
+export async function updateCompensation(
+  deps: Deps,
+  {
+    id,
+    changes,
+    admin,
+  }: { id: string; changes: { amount: number; notes: string | null }; admin: User },
+): Promise<Compensation> {
+  const now = deps.clock().toISOString();
+  const mail = await deps.db.transaction().execute(async (trx) => {
+    const entry = await findCompensationRow(trx, id, deps.dialect);
+    if (!entry) throw notFound();
+    const previousAmountCents = Number(entry.amountCents);
+    if (previousAmountCents === changes.amount && entry.notes === changes.notes) return undefined;
+    await updateCompensationFields(trx, id, {
+      amountCents: changes.amount,
+      notes: changes.notes,
+      updatedAt: now,
+    });
+    const isCorrection = entry.status === 'published';
+    await insertChange(trx, {
+      compensationId: id,
+      action: isCorrection ? 'corrected' : 'edited',
+      actorId: admin.id,
+      at: now,
+      amountCents: changes.amount,
+      notes: changes.notes,
+      previousAmountCents,
+      previousNotes: entry.notes,
+    });
+    if (!isCorrection) return undefined;
+    return tellCreator(deps, trx, entry, {
+      month: Number(entry.month),
+      year: Number(entry.year),
+      amount: centsToDecimal(changes.amount),
+      previousAmount: centsToDecimal(previousAmountCents),
+      notes: changes.notes,
+    });
+  });
+  if (mail) deps.mailer.sendInBackground(mail);
+  return reloaded(deps.db, id);
+}
+
+/**
+ * Publishes a draft to its creator, who is told in the bell and by mail. The conditional UPDATE
+ * is the claim: of two publications at once one wins, the other is 409, and the creator hears once.
+ */
+export async function publishCompensation(
+  deps: Deps,
+  { id, admin }: { id: string; admin: User },
+): Promise<Compensation> {
+  const now = deps.clock().toISOString();
+  const mail = await deps.db.transaction().execute(async (trx) => {
+    if (!(await claimPublication(trx, id, { publishedAt: now, publishedBy: admin.id }))) {
+      if (!(await findCompensationRow(trx, id))) throw notFound();
+      throw new HttpError(409, 'compensation.already_published');
+    }
+    const entry = await findCompensationRow(trx, id);
+    if (!entry) throw notFound();
+    await insertChange(trx, {
+      compensationId: id,
+      action: 'published',
+      actorId: admin.id,
+      at: now,
+      amountCents: Number(entry.amountCents),
+      notes: entry.notes,
+      previousAmountCents: null,
+      previousNotes: null,
+    });
+    return tellCreator(deps, trx, entry, {
+      month: Number(entry.month),
+      year: Number(entry.year),
+      amount: centsToDecimal(Number(entry.amountCents)),
+      notes: entry.notes,
+    });
+  });
+  deps.mailer.sendInBackground(mail);
+  return reloaded(deps.db, id);
+}
+
+/** A person's entries for the administrators' screen, each with its record of changes. */
+export async function compensationHistoryOf(
+  deps: Deps,
+  { userId }: { userId: string },
+): Promise<AdminCompensation[]> {
+  if (!(await findUserById(deps.db, userId))) throw new HttpError(404, 'user.not_found');
+  const [entries, changes] = await Promise.all([
+    compensationsOf(deps.db, userId),
+    changesOf(deps.db, userId),
+  ]);
+  return entries.map((entry) => ({ ...entry, history: changes.get(entry.id) ?? [] }));
+}
+
+const exportBatchSize = 1000;
+
+async function* exportRows(
+  db: Db,
+  filter: { year?: number | undefined; userId?: string; status?: CompensationStatus },
+): AsyncGenerator<ExportRow> {
+  let cursor: ExportCursor | undefined;
+  for (;;) {
+    const batch = await exportBatch(db, filter, cursor, exportBatchSize);
+    yield* batch;
+    if (batch.length < exportBatchSize) return;
+    cursor = batch.at(-1);
+  }
+}
+
+const creatorName = (row: ExportRow) =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
+
+/** The administrators' sheet: every creator's pay, of one year or all. */
+export function adminExport(deps: Deps, { year }: { year?: number | undefined }): Readable {
+  async function* rows() {
+    for await (const row of exportRows(deps.db, { year })) {
+      yield [
+        creatorName(row),
+        row.username,
+        row.email,
+        row.month,
+        row.year,
+        centsToDecimal(row.amountCents),
+        row.status,
+        row.publishedAt,
+        row.notes,
+      ];
+    }
+  }
+  return csvStream(
+    ['Creator', 'Username', 'Email', 'Month', 'Year', 'Amount', 'Status', 'Published at', 'Notes'],
+    rows(),
+  );
+}
+
+/** A creator's own sheet: their published pay only, as on their screen. */
+export function creatorExport(deps: Deps, { user }: { user: User }): Readable {
+  async function* rows() {
+    for await (const row of exportRows(deps.db, { userId: user.id, status: 'published' })) {
+      yield [row.month, row.year, centsToDecimal(row.amountCents), row.publishedAt, row.notes];
+    }
+  }
+  return csvStream(['Month', 'Year', 'Amount', 'Published at', 'Notes'], rows());
+}
