@@ -33,6 +33,7 @@ describe('migrations', () => {
       '0005-search-text',
       '0006-assignment-statuses',
       '0007-task-list-indexes',
+      '0009-compensation-changes',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -41,6 +42,7 @@ describe('migrations', () => {
       'application_document_views',
       'application_notes',
       'applications',
+      'compensation_changes',
       'compensations',
       'notifications',
       'password_reset_tokens',
@@ -106,6 +108,7 @@ describe('migrations', () => {
       '0005-search-text',
       '0006-assignment-statuses',
       '0007-task-list-indexes',
+      '0009-compensation-changes',
     ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');
@@ -156,6 +159,65 @@ describe('migrations', () => {
       .where('userId', '=', paid.id)
       .execute();
     expect(pay).toEqual([{ amountCents: 125_050 }]);
+  });
+
+  it('give pay entries made before the record of changes their creation and publication', async () => {
+    database = await createTestDatabase({ empty: true });
+    handle = database.open();
+    await migrateToLatest(handle, '0007-task-list-indexes');
+    const admin = await createUser(handle.db, { isAdmin: true });
+    const creator = await createUser(handle.db);
+    const draft = await createCompensation(handle.db, creator.id, {
+      month: 1,
+      createdBy: admin.id,
+    });
+    const published = await createCompensation(handle.db, creator.id, {
+      month: 2,
+      amountCents: 98_000,
+      notes: 'February',
+      status: 'published',
+      createdBy: admin.id,
+      publishedBy: admin.id,
+      publishedAt: '2026-03-01T09:00:00.000Z',
+    });
+
+    await migrateToLatest(handle);
+    const changes = await handle.db
+      .selectFrom('compensationChanges')
+      .select(['compensationId', 'ordinal', 'action', 'actorId', 'at', 'amountCents', 'notes'])
+      .orderBy('compensationId')
+      .orderBy('ordinal')
+      .execute();
+    expect(changes).toHaveLength(3);
+    expect(changes.filter((change) => change.compensationId === draft.id)).toEqual([
+      expect.objectContaining({
+        ordinal: 1,
+        action: 'created',
+        actorId: admin.id,
+        amountCents: 100_000,
+      }),
+    ]);
+    expect(changes.filter((change) => change.compensationId === published.id)).toEqual([
+      expect.objectContaining({ ordinal: 1, action: 'created', at: published.createdAt }),
+      expect.objectContaining({
+        ordinal: 2,
+        action: 'published',
+        at: '2026-03-01T09:00:00.000Z',
+        amountCents: 98_000,
+        notes: 'February',
+      }),
+    ]);
+  });
+
+  it('hold the largest amount, 99,999,999.99, on both databases', async () => {
+    const db = await migratedDatabase();
+    const creator = await createUser(db);
+    await createCompensation(db, creator.id, { amountCents: 9_999_999_999 });
+    const row = await db
+      .selectFrom('compensations')
+      .select('amountCents')
+      .executeTakeFirstOrThrow();
+    expect(row.amountCents).toBe(9_999_999_999);
   });
 
   it('store booleans and timestamps the same way on both databases', async () => {
