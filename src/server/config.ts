@@ -147,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const browsableHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(raw.HOST)
     ? 'localhost'
     : raw.HOST;
+  const agencyName = raw.SITE_NAME ?? defaultSiteSettings.agencyName;
   return {
     port: raw.PORT,
     host: raw.HOST,
@@ -166,10 +167,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       email: raw.ADMIN_EMAIL ?? 'admin@example.com',
       password: raw.ADMIN_PASSWORD,
     },
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM ?? 'Agency <no-reply@example.com>' },
+    mail: { smtpUrl: raw.SMTP_URL, from: senderOf(raw.MAIL_FROM, agencyName) },
     links: { fanSite: raw.FAN_SITE_URL, signup: raw.SIGNUP_URL, sisterAuth: raw.SISTER_AUTH_URL },
     site: {
-      agencyName: raw.SITE_NAME ?? defaultSiteSettings.agencyName,
+      agencyName,
       legalEntity: raw.SITE_LEGAL_ENTITY ?? defaultSiteSettings.legalEntity,
       tagline: raw.SITE_TAGLINE,
       city: raw.SITE_CITY ?? defaultSiteSettings.city,
@@ -184,6 +185,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
   };
+}
+
+/**
+ * The sender of every mail. A bare MAIL_FROM address (or none) is sent under the site's name, so
+ * the inbox shows the same name as the site; a MAIL_FROM with a name of its own is kept as given.
+ */
+function senderOf(mailFrom: string | undefined, agencyName: string): string {
+  const address = mailFrom?.trim() ?? 'no-reply@example.com';
+  if (address.includes('<')) return address;
+  return `"${agencyName.replace(/["\\]/g, '\\$&')}" <${address}>`;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '../../src/domain/site.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { createUser } from '../support/factories.ts';
+import { startSmtpServer } from '../support/smtp.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let testApp: TestApp | undefined;
@@ -52,6 +54,45 @@ describe('site configuration', () => {
     expect(() => loadConfig({ SOCIAL_TIKTOK_URL: 'tiktok.com/@aurora' })).toThrow(
       /SOCIAL_TIKTOK_URL: must be an http:\/\/ or https:\/\/ URL/,
     );
+  });
+});
+
+describe('the sender of mails', () => {
+  // Issue 13, point 14: the inbox shows the site's configured name, not a generic "Agency".
+  it('is the configured site name, over a real SMTP server, unless MAIL_FROM names another', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const senderOfAResetMail = async (env: Record<string, string>) => {
+        testApp = await createTestApp({ SMTP_URL: smtp.url, ...env });
+        await createUser(testApp.app.db, { username: 'sender_check', email: 'sc@example.com' });
+        const asked = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { username: 'sc@example.com' },
+        });
+        expect(asked.statusCode).toBe(202);
+        const mail = await smtp.nextMail();
+        await testApp.close();
+        testApp = undefined;
+        return /^From: (.*)$/m.exec(mail.raw)?.[1];
+      };
+
+      expect(await senderOfAResetMail({})).toBe('Creator Agency <no-reply@example.com>');
+      expect(await senderOfAResetMail({ SITE_NAME: 'Aurora Talent' })).toBe(
+        'Aurora Talent <no-reply@example.com>',
+      );
+      expect(
+        await senderOfAResetMail({ SITE_NAME: 'Aurora Talent', MAIL_FROM: 'team@aurora.example' }),
+      ).toBe('Aurora Talent <team@aurora.example>');
+      expect(
+        await senderOfAResetMail({
+          SITE_NAME: 'Aurora Talent',
+          MAIL_FROM: 'Bookings <b@a.example>',
+        }),
+      ).toBe('Bookings <b@a.example>');
+    } finally {
+      await smtp.close();
+    }
   });
 });
 

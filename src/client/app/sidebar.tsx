@@ -6,6 +6,7 @@ import type { User } from '../../domain/users.ts';
 import { cn } from '../lib/cn.ts';
 import { homePathFor } from '../lib/current-user.ts';
 import { useLanguage } from './language-provider.tsx';
+import { useSite } from './site-provider.tsx';
 
 export interface NavItem {
   to: string;
@@ -67,6 +68,8 @@ export function Sidebar({ user, nav, onNavigate }: SidebarProps) {
 
 function SidebarPanel({ user, nav, onNavigate, isInMenu }: SidebarProps & { isInMenu: boolean }) {
   const { t } = useLanguage();
+  // The configured SITE_NAME, the same name the public pages and the mails carry.
+  const { agencyName } = useSite();
   return (
     <>
       <div className="flex h-16 items-center justify-between gap-2 border-b border-border px-4">
@@ -74,8 +77,8 @@ function SidebarPanel({ user, nav, onNavigate, isInMenu }: SidebarProps & { isIn
           to={homePathFor(user)}
           className="flex items-center gap-2 rounded-md p-1 font-semibold tracking-wide"
         >
-          <Sparkle className="size-6 text-accent" aria-hidden="true" />
-          {t('layout.brand')}
+          <Sparkle className="size-6 shrink-0 text-accent" aria-hidden="true" />
+          {agencyName}
         </Link>
         {isInMenu && (
           <Dialog.Close className="rounded-md p-2 text-muted-foreground hover:text-foreground">
