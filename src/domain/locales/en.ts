@@ -9,6 +9,7 @@ import messages from './en/messages.json' with { type: 'json' };
 import notifications from './en/notifications.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
 import tasks from './en/tasks.json' with { type: 'json' };
+import compensation from './en/compensation.json' with { type: 'json' };
 
 /** Every en text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const enFiles = {
@@ -23,5 +24,6 @@ export const enFiles = {
   users,
   applications,
   tasks,
+  compensation,
 };
 export const en: Record<string, string> = Object.assign({}, ...Object.values(enFiles));

@@ -9,6 +9,7 @@ import messages from './es/messages.json' with { type: 'json' };
 import notifications from './es/notifications.json' with { type: 'json' };
 import users from './es/users.json' with { type: 'json' };
 import tasks from './es/tasks.json' with { type: 'json' };
+import compensation from './es/compensation.json' with { type: 'json' };
 
 /** Every es text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const esFiles = {
@@ -23,5 +24,6 @@ export const esFiles = {
   users,
   applications,
   tasks,
+  compensation,
 };
 export const es: Record<string, string> = Object.assign({}, ...Object.values(esFiles));

@@ -9,6 +9,7 @@ import messages from './pt/messages.json' with { type: 'json' };
 import notifications from './pt/notifications.json' with { type: 'json' };
 import users from './pt/users.json' with { type: 'json' };
 import tasks from './pt/tasks.json' with { type: 'json' };
+import compensation from './pt/compensation.json' with { type: 'json' };
 
 /** Every pt text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const ptFiles = {
@@ -23,5 +24,6 @@ export const ptFiles = {
   users,
   applications,
   tasks,
+  compensation,
 };
 export const pt: Record<string, string> = Object.assign({}, ...Object.values(ptFiles));

@@ -1,13 +1,3 @@
-import { PagePending } from '../../components/layout/page-pending.tsx';
-
-export function AdminInfluencersPage() {
-  return <PagePending titleKey="page.adminInfluencers" />;
-}
-
-export function AdminCompensationPage() {
-  return <PagePending titleKey="page.adminCompensation" />;
-}
-
-export function CompensationPage() {
-  return <PagePending titleKey="page.compensation" />;
-}
+export { AdminCompensationPage } from './admin-compensation-page.tsx';
+export { AdminInfluencersPage } from './admin-influencers-page.tsx';
+export { CompensationPage } from './compensation-page.tsx';
