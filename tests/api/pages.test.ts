@@ -186,6 +186,38 @@ describe('languages', () => {
     expect(headline(switched.body)).toBe("WE DON'T FOLLOW TRENDS WE CREATE");
   });
 
+  it("render a first visit in the browser's language, until the visitor chooses one", async () => {
+    const brazilian = { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' };
+    const response = await get('/services', brazilian);
+    expect(response.body).toContain('<html lang="pt">');
+    expect(headline(response.body)).toBe(catalogues.pt['services.hero.title']);
+    expect(attribute(response.body, 'link rel="canonical"', 'href')).toBe(
+      `${appUrl}/services?lang=pt`,
+    );
+    // Shared caches must keep each language's copy apart, and the browser's own copy is
+    // revalidated by language too: the English page's tag is another.
+    expect(response.headers.vary).toContain('Accept-Language');
+    const english = await get('/services', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(headline(english.body)).toBe(en['services.hero.title']);
+    expect(english.headers.etag).not.toBe(response.headers.etag);
+    // Asking is not choosing: nothing is remembered.
+    expect(response.cookies).toEqual([]);
+
+    // A choice, in the cookie or the address, wins over the browser.
+    const chosen = await get('/services', { ...brazilian, cookie: 'preferredLanguage=en' });
+    expect(chosen.body).toContain('<html lang="en">');
+    expect(headline((await get('/services?lang=es', brazilian)).body)).toBe(
+      catalogues.es['services.hero.title'],
+    );
+    // A language we do not speak leaves English; so does the application form's shell.
+    expect((await get('/', { 'accept-language': 'fr-FR,fr;q=0.9' })).body).toContain(
+      '<html lang="en">',
+    );
+    expect((await get('/apply', { 'accept-language': 'es-MX,es;q=0.9' })).body).toContain(
+      '<html lang="es">',
+    );
+  });
+
   it("show an agency's edit of the translations table on the next page", async () => {
     await testApp.app.db
       .updateTable('translations')

@@ -73,8 +73,9 @@ export function LanguageProvider({ children, i18n }: { children: ReactNode; i18n
     [i18n],
   );
 
-  // The server chose the language from ?lang or the cookie. The saved choice wins when the
-  // cookie was lost; a ?lang link is a choice and is saved.
+  // The server chose the language from ?lang, the cookie or, on a first visit, the browser's
+  // Accept-Language. The saved choice wins when the cookie was lost; a ?lang link is a choice
+  // and is saved, and so is the language a first visit was shown in, so the visit stays in it.
   useEffect(() => {
     const fromUrl = new URL(window.location.href).searchParams.get(languageParam);
     const stored = readStoredLanguage();

@@ -13,6 +13,7 @@ import {
   isLanguage,
   languages,
   languageStorageKey,
+  negotiateLanguage,
   translationsFreshMs,
   type Language,
 } from '../../domain/languages.ts';
@@ -89,7 +90,8 @@ function acceptedEncoding(request: FastifyRequest): 'brotli' | 'gzip' | 'identit
  * The pages: public routes rendered on the server from the built SSR entry and cached per page
  * and language, the application's shell for its screens, the 404 page, robots.txt and
  * sitemap.xml. A page's language comes from `?lang=` (which is also remembered in the
- * `preferredLanguage` cookie), else that cookie, else English.
+ * `preferredLanguage` cookie), else that cookie, else, on a first visit, the browser's
+ * `Accept-Language`, else English (docs/decisions/0025-first-visit-language.md).
  */
 export const pagesPlugin = fp(
   async (app: FastifyInstance, options: { config: Config; clientDir?: string }) => {
@@ -273,7 +275,7 @@ export const pagesPlugin = fp(
         ? requested
         : isLanguage(cookie)
           ? cookie
-          : defaultLanguage;
+          : (negotiateLanguage(request.headers['accept-language']) ?? defaultLanguage);
       if (isLanguage(requested) && requested !== cookie) {
         reply.setCookie(languageStorageKey, requested, {
           path: '/',
@@ -283,11 +285,12 @@ export const pagesPlugin = fp(
         });
       }
       const page = await cached(match, language);
-      // One address serves each language the cookie asks for, so caches must tell them apart.
+      // One address serves each language the cookie or, before any choice, the browser asks for,
+      // so caches must tell them apart.
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Encoding')
+        .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
         .header('etag', page.etag);
       if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
       const encoding = acceptedEncoding(request);
