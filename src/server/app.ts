@@ -8,6 +8,7 @@ import { mailPlugin } from './mail/mailer.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
+import { influencerOverviewRoutes } from './modules/compensation/overview-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(
   await app.register(applicationRoutes);
   await app.register(taskRoutes);
   await app.register(compensationRoutes);
+  await app.register(influencerOverviewRoutes);
   await app.register(contentRoutes, { config });
 
   await app.register(clientPlugin, { clientDir: options.clientDir });

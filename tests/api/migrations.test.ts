@@ -34,6 +34,7 @@ describe('migrations', () => {
       '0006-assignment-statuses',
       '0007-task-list-indexes',
       '0009-compensation-changes',
+      '0010-compensation-overview-indexes',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -43,6 +44,8 @@ describe('migrations', () => {
       'application_notes',
       'applications',
       'compensation_changes',
+      'compensation_month_totals',
+      'compensation_user_totals',
       'compensations',
       'notifications',
       'password_reset_tokens',
@@ -109,6 +112,7 @@ describe('migrations', () => {
       '0006-assignment-statuses',
       '0007-task-list-indexes',
       '0009-compensation-changes',
+      '0010-compensation-overview-indexes',
     ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');
@@ -206,6 +210,57 @@ describe('migrations', () => {
         amountCents: 98_000,
         notes: 'February',
       }),
+    ]);
+  });
+
+  it('count and sum the pay recorded before the influencers overview kept its totals', async () => {
+    database = await createTestDatabase({ empty: true });
+    handle = database.open();
+    await migrateToLatest(handle, '0009-compensation-changes');
+    const paid = await createUser(handle.db);
+    const unpaid = await createUser(handle.db);
+    await createCompensation(handle.db, paid.id, {
+      month: 1,
+      amountCents: 98_000,
+      status: 'published',
+      publishedAt: '2026-02-01T09:00:00.000Z',
+      updatedAt: '2026-02-01T09:00:00.000Z',
+    });
+    await createCompensation(handle.db, paid.id, {
+      month: 2,
+      amountCents: 50_000,
+      updatedAt: '2026-03-01T09:00:00.000Z',
+    });
+
+    await migrateToLatest(handle);
+    const totals = await handle.db
+      .selectFrom('compensationUserTotals')
+      .selectAll()
+      .where('userId', 'in', [paid.id, unpaid.id])
+      .execute();
+    expect(totals.map((row) => ({ ...row, earnedCents: Number(row.earnedCents) }))).toEqual(
+      expect.arrayContaining([
+        {
+          userId: paid.id,
+          compensationCount: 2,
+          publishedCount: 1,
+          earnedCents: 98_000,
+          lastPublishedAt: '2026-02-01T09:00:00.000Z',
+          lastUpdatedAt: '2026-03-01T09:00:00.000Z',
+        },
+        {
+          userId: unpaid.id,
+          compensationCount: 0,
+          publishedCount: 0,
+          earnedCents: 0,
+          lastPublishedAt: null,
+          lastUpdatedAt: null,
+        },
+      ]),
+    );
+    const months = await handle.db.selectFrom('compensationMonthTotals').selectAll().execute();
+    expect(months.map((row) => ({ ...row, publishedCents: Number(row.publishedCents) }))).toEqual([
+      { year: 2026, month: 1, publishedCents: 98_000 },
     ]);
   });
 

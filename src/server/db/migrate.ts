@@ -9,6 +9,7 @@ import { searchTextMigration } from './migrations/0005-search-text.ts';
 import { assignmentStatusesMigration } from './migrations/0006-assignment-statuses.ts';
 import { taskListIndexesMigration } from './migrations/0007-task-list-indexes.ts';
 import { compensationChangesMigration } from './migrations/0009-compensation-changes.ts';
+import { compensationOverviewIndexesMigration } from './migrations/0010-compensation-overview-indexes.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -22,6 +23,10 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0006-assignment-statuses': assignmentStatusesMigration(types, handle.dialect),
     '0007-task-list-indexes': taskListIndexesMigration(),
     '0009-compensation-changes': compensationChangesMigration(types, handle.dialect),
+    '0010-compensation-overview-indexes': compensationOverviewIndexesMigration(
+      types,
+      handle.dialect,
+    ),
   };
 }
 

@@ -166,6 +166,26 @@ export interface CompensationChangesTable {
   previousNotes: string | null;
 }
 
+/**
+ * Each person's entries counted and summed, one row per user, kept by triggers on compensations
+ * (migration 0010): the influencers overview sorts and filters on it without reading every entry.
+ */
+export interface CompensationUserTotalsTable {
+  userId: string;
+  compensationCount: ColumnType<number, number | undefined, number>;
+  publishedCount: ColumnType<number, number | undefined, number>;
+  earnedCents: ColumnType<number, number | undefined, number>;
+  lastPublishedAt: Timestamp | null;
+  lastUpdatedAt: Timestamp | null;
+}
+
+/** Published pay per calendar month, kept by triggers on compensations (migration 0010). */
+export interface CompensationMonthTotalsTable {
+  year: number;
+  month: number;
+  publishedCents: number;
+}
+
 export interface NotificationsTable {
   id: string;
   userId: string;
@@ -214,6 +234,8 @@ export interface Database {
   taskAssignments: TaskAssignmentsTable;
   taskUploads: TaskUploadsTable;
   compensations: CompensationsTable;
+  compensationUserTotals: CompensationUserTotalsTable;
+  compensationMonthTotals: CompensationMonthTotalsTable;
   compensationChanges: CompensationChangesTable;
   notifications: NotificationsTable;
   passwordResetTokens: PasswordResetTokensTable;

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import {
+  activeWindowDays,
+  type InfluencerList,
+  type InfluencerListQuery,
+  type InfluencerTotals,
+  type MonthlyAmount,
+} from '../../../domain/compensation.ts';
+import { centsToDecimal } from '../../../domain/money.ts';
+import type { Db } from '../../db/database.ts';
+import { pageOf, whereSearch } from '../../db/lists.ts';
+
+/**
+ * The influencers overview (GET /api/admin/influencers). Each person's counts and sums come from
+ * `compensation_user_totals` and the months' from `compensation_month_totals`, both kept by
+ * triggers on `compensations` (migration 0010, decision 0031), so a page costs an index walk of
+ * 25 creators whatever the number of entries.
+ */
+
+const dayMs = 86_400_000;
+const monthsCharted = 12;
+
+/** A creator is active when their latest publish is at or after this moment. */
+export function activeSince(now: Date): string {
+  return new Date(now.getTime() - activeWindowDays * dayMs).toISOString();
+}
+
+// Name, then username, case-insensitively: written exactly as users_creator_name_index
+// (migration 0010) so that both dialects walk the index instead of sorting every creator.
+const nameOrder = sql<string>`lower(coalesce(${sql.ref('users.firstName')}, '') || ' ' || coalesce(${sql.ref('users.lastName')}, ''))`;
+const usernameOrder = sql<string>`lower(${sql.ref('users.username')})`;
+
+const isActive = (since: string) =>
+  sql<boolean>`${sql.ref('compensationUserTotals.lastPublishedAt')} >= ${since}`;
+
+/** Every creator (non-administrator) with their totals; one row each. */
+function creatorsWithTotals(db: Db) {
+  return db
+    .selectFrom('users')
+    .innerJoin('compensationUserTotals', 'compensationUserTotals.userId', 'users.id')
+    .where('users.isAdmin', '=', false);
+}
+
+/** The page of creators asked for, the four stat cards and the last 12 months' payouts. */
+export async function listInfluencers(
+  db: Db,
+  query: InfluencerListQuery,
+  now: Date,
+): Promise<InfluencerList> {
+  const since = activeSince(now);
+  const [totals, monthlyPayouts] = await Promise.all([
+    influencerTotals(db, since),
+    monthlyPayoutsUpTo(db, now),
+  ]);
+
+  let rows = whereSearch(creatorsWithTotals(db), 'users.searchText', query.q);
+  if (query.filter === 'active') rows = rows.where(isActive(since));
+  if (query.filter === 'inactive') {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('compensationUserTotals.lastPublishedAt', 'is', null),
+        eb('compensationUserTotals.lastPublishedAt', '<', since),
+      ]),
+    );
+  }
+  if (query.filter === 'with_earnings')
+    rows = rows.where('compensationUserTotals.earnedCents', '>', 0);
+  if (query.filter === 'no_earnings')
+    rows = rows.where('compensationUserTotals.earnedCents', '=', 0);
+
+  // Each order ends with the id, so paging is stable; each has an index in that order.
+  const ordered =
+    query.sort === 'earnings'
+      ? rows
+          .orderBy('compensationUserTotals.earnedCents', 'desc')
+          .orderBy('compensationUserTotals.userId')
+      : query.sort === 'count'
+        ? rows
+            .orderBy('compensationUserTotals.compensationCount', 'desc')
+            .orderBy('compensationUserTotals.userId')
+        : query.sort === 'recent'
+          ? rows
+              .orderBy('compensationUserTotals.lastUpdatedAt', (order) => order.desc().nullsLast())
+              .orderBy('compensationUserTotals.userId')
+          : rows.orderBy(nameOrder).orderBy(usernameOrder).orderBy('users.id');
+
+  const page = await pageOf(
+    ordered.select((eb) => [
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'compensationUserTotals.compensationCount',
+      'compensationUserTotals.publishedCount',
+      'compensationUserTotals.earnedCents',
+      'compensationUserTotals.lastPublishedAt',
+      'compensationUserTotals.lastUpdatedAt',
+      eb.case().when(isActive(since)).then(1).else(0).end().as('active'),
+    ]),
+    query,
+    (row) => ({
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      compensationCount: Number(row.compensationCount),
+      publishedCount: Number(row.publishedCount),
+      // PostgreSQL hands bigint sums back as text.
+      earned: centsToDecimal(Number(row.earnedCents)),
+      lastPublishedAt: row.lastPublishedAt,
+      active: Number(row.active) === 1,
+      lastUpdatedAt: row.lastUpdatedAt,
+    }),
+    // Unsearched and unfiltered, every creator matches: the stat card already counted them.
+    query.q || query.filter !== 'all' ? {} : { knownTotal: totals.totalInfluencers },
+  );
+  return { ...page, totals, monthlyPayouts };
+}
+
+/** The four stat cards, over every creator: one pass over the creators' totals. */
+async function influencerTotals(db: Db, since: string): Promise<InfluencerTotals> {
+  const row = await creatorsWithTotals(db)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('influencers'),
+      eb.fn
+        .sum<number | string | null>(eb.case().when(isActive(since)).then(1).else(0).end())
+        .as('active'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('compensationUserTotals.earnedCents', '>', 0).then(1).else(0).end(),
+        )
+        .as('withEarnings'),
+      eb.fn.sum<number | string | null>('compensationUserTotals.earnedCents').as('payoutCents'),
+    ])
+    .executeTakeFirstOrThrow();
+  // sum() of no rows is null; PostgreSQL answers counts and sums as text.
+  return {
+    totalInfluencers: Number(row.influencers),
+    activeThisMonth: Number(row.active ?? 0),
+    withEarnings: Number(row.withEarnings ?? 0),
+    totalPayouts: centsToDecimal(Number(row.payoutCents ?? 0)),
+  };
+}
+
+/** Published pay in each of the 12 calendar months up to `now`'s, oldest first, none left out. */
+async function monthlyPayoutsUpTo(db: Db, now: Date): Promise<MonthlyAmount[]> {
+  const latest = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const months = Array.from({ length: monthsCharted }, (_, index) => {
+    const period = latest - (monthsCharted - 1) + index;
+    return { year: Math.floor(period / 12), month: (period % 12) + 1 };
+  });
+  const first = months[0]!;
+  const rows = await db
+    .selectFrom('compensationMonthTotals')
+    .select(['year', 'month', 'publishedCents'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('year', '=', first.year), eb('month', '>=', first.month)]),
+        eb('year', '>', first.year),
+      ]),
+    )
+    .where('year', '<=', now.getUTCFullYear())
+    .execute();
+  const cents = new Map(
+    rows.map((row) => [`${row.year}-${row.month}`, Number(row.publishedCents)]),
+  );
+  return months.map(({ year, month }) => ({
+    year,
+    month,
+    amount: centsToDecimal(cents.get(`${year}-${month}`) ?? 0),
+  }));
+}

@@ -1,0 +1,422 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InfluencerList, InfluencerSummary } from '../../src/domain/compensation.ts';
+import { listPageSize } from '../../src/domain/lists.ts';
+import { createCompensation, createUser, type TestUser } from '../support/factories.ts';
+import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const day = 86_400_000;
+const startedAt = new Date('2026-03-15T12:00:00.000Z');
+/** Exactly 30 days before the start: the edge of 'active'. */
+const thirtyDaysBefore = new Date(startedAt.getTime() - 30 * day).toISOString();
+
+let now = startedAt;
+let testApp: TestApp;
+let admin: SignedInClient;
+let adminUser: TestUser;
+const creators: Record<'ana' | 'jose' | 'fabio' | 'carla' | 'bruno' | 'evaA' | 'evaB', TestUser> =
+  {} as never;
+
+/** Publishes at `at` (and last touched then), as the pay service leaves a published entry. */
+const published = (at: string) => ({
+  status: 'published' as const,
+  publishedAt: at,
+  updatedAt: at,
+});
+
+beforeAll(async () => {
+  testApp = await createTestApp({}, { clock: () => now });
+  const db = testApp.app.db;
+  adminUser = await createUser(db, { isAdmin: true });
+  admin = await signedInClient(testApp.app, adminUser);
+  const person = (firstName: string, lastName: string, username: string, email: string) =>
+    createUser(db, { firstName, lastName, username, email });
+  creators.ana = await person('Ana', 'Lima', 'ana_lima', 'ana.lima@example.com');
+  creators.jose = await person('José', 'Müller', 'jmuller', 'jm@example.com');
+  creators.fabio = await person('Fabio', 'Reis', 'fabio_reis', 'fabio@example.com');
+  creators.carla = await person('Carla', 'Dias', 'carla_dias', 'carla@example.com');
+  creators.bruno = await person('Bruno', 'Costa', 'bruno_costa', 'bruno@example.com');
+  // The same name twice: the username decides, regardless of case.
+  creators.evaB = await person('Eva', 'Souza', 'eva_b', 'eva.b@example.com');
+  creators.evaA = await person('Eva', 'Souza', 'Eva_a', 'eva.a@example.com');
+
+  await createCompensation(db, creators.ana.id, {
+    year: 2026,
+    month: 1,
+    amountCents: 130_000,
+    ...published('2026-03-05T12:00:00.000Z'),
+  });
+  await createCompensation(db, creators.ana.id, {
+    year: 2026,
+    month: 2,
+    amountCents: 50_000,
+    updatedAt: '2026-03-10T09:00:00.000Z',
+  });
+  await createCompensation(db, creators.jose.id, {
+    year: 2025,
+    month: 12,
+    amountCents: 25_050,
+    ...published('2026-01-29T12:00:00.000Z'),
+  });
+  // Paid a year ago: counted in the totals, outside the chart's 12 months.
+  await createCompensation(db, creators.jose.id, {
+    year: 2025,
+    month: 3,
+    amountCents: 10_000,
+    ...published('2025-04-02T10:00:00.000Z'),
+  });
+  await createCompensation(db, creators.fabio.id, {
+    year: 2026,
+    month: 2,
+    amountCents: 80_000,
+    ...published(thirtyDaysBefore),
+  });
+  for (const month of [1, 2, 3]) {
+    await createCompensation(db, creators.carla.id, {
+      year: 2026,
+      month,
+      amountCents: 10_000,
+      updatedAt: '2026-03-14T08:00:00.000Z',
+    });
+  }
+});
+afterAll(() => testApp.close());
+
+async function overview(query = ''): Promise<InfluencerList> {
+  const response = await admin.get(`/api/admin/influencers${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<InfluencerList>();
+}
+
+const usernames = (list: InfluencerList) => list.items.map((item) => item.username);
+const usernamesOf = (...people: TestUser[]) => people.map((user) => user.username);
+/** Creators whose sort keys tie come in the order of their ids. */
+const byId = (...people: TestUser[]) =>
+  [...people].sort((a, b) => (a.id < b.id ? -1 : 1)).map((user) => user.username);
+
+describe('GET /api/admin/influencers', () => {
+  it("gives each creator's figures: drafts counted as entries but never as earned, admins left out", async () => {
+    const list = await overview();
+    const byName = new Map(list.items.map((item) => [item.username, item]));
+    expect(list.total).toBe(7);
+    expect(list.pageSize).toBe(listPageSize);
+    expect(list.page).toBe(1);
+    expect(byName.get('ana_lima')).toEqual<InfluencerSummary>({
+      id: creators.ana.id,
+      username: 'ana_lima',
+      email: 'ana.lima@example.com',
+      firstName: 'Ana',
+      lastName: 'Lima',
+      compensationCount: 2,
+      publishedCount: 1,
+      earned: '1300.00',
+      lastPublishedAt: '2026-03-05T12:00:00.000Z',
+      active: true,
+      lastUpdatedAt: '2026-03-10T09:00:00.000Z',
+    });
+    expect(byName.get('jmuller')).toMatchObject({
+      compensationCount: 2,
+      publishedCount: 2,
+      earned: '350.50',
+      lastPublishedAt: '2026-01-29T12:00:00.000Z',
+      active: false,
+      lastUpdatedAt: '2026-01-29T12:00:00.000Z',
+    });
+    expect(byName.get('carla_dias')).toMatchObject({
+      compensationCount: 3,
+      publishedCount: 0,
+      earned: '0.00',
+      lastPublishedAt: null,
+      active: false,
+      lastUpdatedAt: '2026-03-14T08:00:00.000Z',
+    });
+    expect(byName.get('bruno_costa')).toMatchObject({
+      compensationCount: 0,
+      publishedCount: 0,
+      earned: '0.00',
+      lastPublishedAt: null,
+      active: false,
+      lastUpdatedAt: null,
+    });
+    // Neither this file's administrator nor the installation's is an influencer.
+    expect(list.items.map((item) => item.id)).not.toContain(adminUser.id);
+    expect(byName.has('admin')).toBe(false);
+  });
+
+  it('counts the four stat cards over every creator, whatever the search, filter or page', async () => {
+    const expected = {
+      totalInfluencers: 7,
+      activeThisMonth: 2,
+      withEarnings: 3,
+      totalPayouts: '2450.50',
+    };
+    expect((await overview()).totals).toEqual(expected);
+    expect((await overview('?q=ana&filter=inactive&sort=earnings&page=3')).totals).toEqual(
+      expected,
+    );
+  });
+
+  it("charts the published pay of the last 12 calendar months, oldest first, months without pay at '0.00'", async () => {
+    const { monthlyPayouts } = await overview();
+    expect(monthlyPayouts).toEqual([
+      { year: 2025, month: 4, amount: '0.00' },
+      { year: 2025, month: 5, amount: '0.00' },
+      { year: 2025, month: 6, amount: '0.00' },
+      { year: 2025, month: 7, amount: '0.00' },
+      { year: 2025, month: 8, amount: '0.00' },
+      { year: 2025, month: 9, amount: '0.00' },
+      { year: 2025, month: 10, amount: '0.00' },
+      { year: 2025, month: 11, amount: '0.00' },
+      { year: 2025, month: 12, amount: '250.50' },
+      // Ana's January; her February draft is not paid, Fabio's February is.
+      { year: 2026, month: 1, amount: '1300.00' },
+      { year: 2026, month: 2, amount: '800.00' },
+      { year: 2026, month: 3, amount: '0.00' },
+    ]);
+  });
+
+  it('sorts by name (then username, regardless of case), by earnings, by count and by the latest change', async () => {
+    const { ana, jose, fabio, carla, bruno, evaA, evaB } = creators;
+    const byNameOrder = usernamesOf(ana, bruno, carla, evaA, evaB, fabio, jose);
+    expect(usernames(await overview())).toEqual(byNameOrder);
+    expect(usernames(await overview('?sort=name'))).toEqual(byNameOrder);
+    expect(usernames(await overview('?sort=earnings'))).toEqual([
+      ...usernamesOf(ana, fabio, jose),
+      ...byId(carla, bruno, evaA, evaB),
+    ]);
+    expect(usernames(await overview('?sort=count'))).toEqual([
+      carla.username,
+      ...byId(ana, jose),
+      fabio.username,
+      ...byId(bruno, evaA, evaB),
+    ]);
+    // Creators without any entry come last.
+    expect(usernames(await overview('?sort=recent'))).toEqual([
+      ...usernamesOf(carla, ana, fabio, jose),
+      ...byId(bruno, evaA, evaB),
+    ]);
+    // Anything else is the name order.
+    expect(usernames(await overview('?sort=bogus'))).toEqual(byNameOrder);
+  });
+
+  it('filters active, inactive, with and without earnings, and counts what the filter shows', async () => {
+    const { ana, jose, fabio, carla, bruno, evaA, evaB } = creators;
+    const filtered = async (filter: string) => {
+      const list = await overview(`?filter=${filter}`);
+      expect(list.total).toBe(list.items.length);
+      return usernames(list);
+    };
+    expect(await filtered('all')).toEqual(usernamesOf(ana, bruno, carla, evaA, evaB, fabio, jose));
+    expect(await filtered('active')).toEqual(usernamesOf(ana, fabio));
+    expect(await filtered('inactive')).toEqual(usernamesOf(bruno, carla, evaA, evaB, jose));
+    expect(await filtered('with_earnings')).toEqual(usernamesOf(ana, fabio, jose));
+    expect(await filtered('no_earnings')).toEqual(usernamesOf(bruno, carla, evaA, evaB));
+    expect(await filtered('with_earnings&sort=earnings')).toEqual(usernamesOf(ana, fabio, jose));
+  });
+
+  it('searches names, email and username regardless of case and accents', async () => {
+    const found = async (q: string) => usernames(await overview(`?q=${encodeURIComponent(q)}`));
+    expect(await found('jose')).toEqual(['jmuller']);
+    expect(await found('MÜLLER')).toEqual(['jmuller']);
+    expect(await found('muller')).toEqual(['jmuller']);
+    expect(await found('jm@example')).toEqual(['jmuller']);
+    expect(await found('fabio_r')).toEqual(['fabio_reis']);
+    expect(await found('souza')).toEqual(['Eva_a', 'eva_b']);
+    // % and _ are taken literally.
+    expect(await found('%')).toEqual([]);
+    const none = await overview('?q=ana&filter=no_earnings');
+    expect(none).toMatchObject({ items: [], total: 0 });
+    const searched = await overview('?q=souza&filter=no_earnings');
+    expect(searched.total).toBe(2);
+  });
+
+  it('counts a creator active up to exactly 30 days after their latest publish, on the moved clock', async () => {
+    try {
+      now = startedAt;
+      const atTheEdge = await overview('?filter=active');
+      expect(usernames(atTheEdge)).toEqual(['ana_lima', 'fabio_reis']);
+      expect(atTheEdge.totals.activeThisMonth).toBe(2);
+
+      now = new Date(startedAt.getTime() + 1);
+      const justPast = await overview('?filter=active');
+      expect(usernames(justPast)).toEqual(['ana_lima']);
+      expect(justPast.totals.activeThisMonth).toBe(1);
+      const fabio = (await overview('?q=fabio')).items[0];
+      expect(fabio).toMatchObject({ username: 'fabio_reis', active: false, earned: '800.00' });
+
+      // A month later the chart has moved on by one month too.
+      now = new Date('2026-04-01T00:00:00.000Z');
+      const april = await overview();
+      expect(april.monthlyPayouts[0]).toEqual({ year: 2025, month: 5, amount: '0.00' });
+      expect(april.monthlyPayouts.at(-1)).toEqual({ year: 2026, month: 4, amount: '0.00' });
+      expect(april.monthlyPayouts).toHaveLength(12);
+      expect(april.totals.activeThisMonth).toBe(1);
+    } finally {
+      now = startedAt;
+    }
+  });
+
+  it('is for administrators only', async () => {
+    const creator = await signedInClient(testApp.app, creators.ana);
+    expect((await creator.get('/api/admin/influencers')).statusCode).toBe(403);
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/influencers' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/influencers across pages', () => {
+  let pagedApp: TestApp;
+  let pagedAdmin: SignedInClient;
+  beforeAll(async () => {
+    pagedApp = await createTestApp({}, { clock: () => startedAt });
+    pagedAdmin = await signedInClient(
+      pagedApp.app,
+      await createUser(pagedApp.app.db, { isAdmin: true }),
+    );
+    // 30 creators, "Creator 01" to "Creator 30"; the even ones were paid their number in dollars.
+    for (let n = 1; n <= 30; n++) {
+      const number = String(n).padStart(2, '0');
+      const user = await createUser(pagedApp.app.db, {
+        firstName: 'Creator',
+        lastName: number,
+        username: `creator${number}`,
+        email: `creator${number}@example.com`,
+      });
+      if (n % 2 === 0) {
+        await createCompensation(pagedApp.app.db, user.id, {
+          amountCents: n * 100,
+          ...published('2026-03-01T10:00:00.000Z'),
+        });
+      }
+    }
+  });
+  afterAll(() => pagedApp.close());
+
+  const page = async (query: string) => {
+    const response = await pagedAdmin.get(`/api/admin/influencers${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<InfluencerList>();
+  };
+
+  it('pages 25 at a time, every creator exactly once, with the total of all pages', async () => {
+    const first = await page('?page=1');
+    const second = await page('?page=2');
+    expect(first).toMatchObject({ total: 30, page: 1, pageSize: 25 });
+    expect(second).toMatchObject({ total: 30, page: 2, pageSize: 25 });
+    expect(usernames(first)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `creator${String(index + 1).padStart(2, '0')}`),
+    );
+    expect(usernames(second)).toEqual([
+      'creator26',
+      'creator27',
+      'creator28',
+      'creator29',
+      'creator30',
+    ]);
+    expect((await page('?page=3')).items).toEqual([]);
+    expect(first.totals).toEqual({
+      totalInfluencers: 30,
+      activeThisMonth: 15,
+      withEarnings: 15,
+      // 2 + 4 + ... + 30 dollars.
+      totalPayouts: '240.00',
+    });
+  });
+
+  it('pages a sorted, filtered list in the same order', async () => {
+    const first = await page('?sort=earnings&filter=with_earnings&page=1');
+    expect(first.total).toBe(15);
+    expect(first.items.map((item) => item.earned)).toEqual(
+      Array.from({ length: 15 }, (_, index) => `${30 - 2 * index}.00`),
+    );
+    const all = [
+      ...(await page('?sort=earnings&page=1')).items,
+      ...(await page('?sort=earnings&page=2')).items,
+    ];
+    expect(new Set(all.map((item) => item.id)).size).toBe(30);
+    expect(all.slice(15).every((item) => item.earned === '0.00')).toBe(true);
+  });
+});
+
+describe('GET /api/admin/influencers after pay changes', () => {
+  let changeApp: TestApp;
+  let changeAdmin: SignedInClient;
+  beforeAll(async () => {
+    changeApp = await createTestApp({}, { clock: () => startedAt });
+    changeAdmin = await signedInClient(
+      changeApp.app,
+      await createUser(changeApp.app.db, { isAdmin: true }),
+    );
+  });
+  afterAll(() => changeApp.close());
+
+  const list = async () => {
+    const response = await changeAdmin.get('/api/admin/influencers');
+    expect(response.statusCode).toBe(200);
+    return response.json<InfluencerList>();
+  };
+  const monthOf = (overview: InfluencerList, year: number, month: number) =>
+    overview.monthlyPayouts.find((entry) => entry.year === year && entry.month === month)?.amount;
+
+  it('shows a publish, a correction and a deleted draft at once', async () => {
+    const db = changeApp.app.db;
+    const creator = await createUser(db, { firstName: 'Lia', lastName: 'Prado' });
+    const january = await createCompensation(db, creator.id, {
+      year: 2026,
+      month: 1,
+      amountCents: 120_000,
+      updatedAt: '2026-03-01T08:00:00.000Z',
+    });
+    const february = await createCompensation(db, creator.id, {
+      year: 2026,
+      month: 2,
+      amountCents: 90_000,
+      updatedAt: '2026-03-02T08:00:00.000Z',
+    });
+    const drafted = await list();
+    expect(drafted.items[0]).toMatchObject({ compensationCount: 2, earned: '0.00', active: false });
+    expect(drafted.totals).toMatchObject({ withEarnings: 0, totalPayouts: '0.00' });
+    expect(monthOf(drafted, 2026, 1)).toBe('0.00');
+
+    // Published as the pay service publishes: status, time and last change together.
+    await db
+      .updateTable('compensations')
+      .set(published('2026-03-12T10:00:00.000Z'))
+      .where('id', '=', january.id)
+      .execute();
+    const paid = await list();
+    expect(paid.items[0]).toMatchObject({
+      compensationCount: 2,
+      publishedCount: 1,
+      earned: '1200.00',
+      lastPublishedAt: '2026-03-12T10:00:00.000Z',
+      active: true,
+      lastUpdatedAt: '2026-03-12T10:00:00.000Z',
+    });
+    expect(paid.totals).toEqual({
+      totalInfluencers: 1,
+      activeThisMonth: 1,
+      withEarnings: 1,
+      totalPayouts: '1200.00',
+    });
+    expect(monthOf(paid, 2026, 1)).toBe('1200.00');
+
+    // A correction of the published amount replaces it, in the sums and the chart.
+    await db
+      .updateTable('compensations')
+      .set({ amountCents: 125_050, updatedAt: '2026-03-13T10:00:00.000Z' })
+      .where('id', '=', january.id)
+      .execute();
+    await db.deleteFrom('compensations').where('id', '=', february.id).execute();
+    const corrected = await list();
+    expect(corrected.items[0]).toMatchObject({
+      compensationCount: 1,
+      publishedCount: 1,
+      earned: '1250.50',
+      lastUpdatedAt: '2026-03-13T10:00:00.000Z',
+    });
+    expect(corrected.totals.totalPayouts).toBe('1250.50');
+    expect(monthOf(corrected, 2026, 1)).toBe('1250.50');
+    expect(monthOf(corrected, 2026, 2)).toBe('0.00');
+  });
+});
