@@ -37,6 +37,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/tasks/:/upload': 'influencer',
   'DELETE /api/tasks/:/uploads/:': 'influencer',
   'GET /api/compensations': 'influencer',
+  'GET /api/compensations/export.csv': 'influencer',
   // Stored ID documents (spec section 3's same-origin path): administrators only.
   'GET /objects/uploads/:': 'admin',
   // Task files: their uploader and administrators (the handler answers 404 to anyone else).
@@ -96,9 +97,9 @@ describe('the route table', () => {
         const response = user
           ? await (await signedInClient(testApp.app, user)).inject(request)
           : await testApp.app.inject(request);
-        const message = response.body
-          ? ((response.json() as { message?: string }).message ?? '')
-          : '';
+        // A refusal is JSON; a route that got through may answer a file (the CSV exports).
+        const isJson = String(response.headers['content-type']).startsWith('application/json');
+        const message = isJson ? ((response.json() as { message?: string }).message ?? '') : '';
         return { status: response.statusCode, guarded: guardMessages.includes(message) };
       };
       const expected = {
