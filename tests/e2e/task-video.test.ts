@@ -5,7 +5,12 @@ import { expectAccessible, useE2E } from '../support/e2e.ts';
 import { assignTask, createTask, createUser } from '../support/factories.ts';
 
 const e2e = useE2E();
-const pt = catalogues.pt;
+/** A Portuguese text of the screens, by its key. */
+function pt(key: string): string {
+  const text = catalogues.pt[key];
+  if (text === undefined) throw new Error(`No Portuguese text for ${key}`);
+  return text;
+}
 
 describe('a video task in the browser', () => {
   it('a Portuguese creator on a phone uploads a real video that then plays and streams in ranges', async () => {
@@ -24,7 +29,7 @@ describe('a video task in the browser', () => {
     });
     await page.goto(`/tasks/${task.id}`);
     await expect
-      .poll(() => page.getByRole('heading', { name: pt['tasks.upload.title'] }).isVisible())
+      .poll(() => page.getByRole('heading', { name: pt('tasks.upload.title') }).isVisible())
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
     // The picker offers videos only, so a phone opens its camera in video mode.
@@ -64,15 +69,15 @@ describe('a video task in the browser', () => {
       buffer: Buffer.from(recorded, 'base64'),
     });
     await page
-      .getByRole('button', { name: pt['tasks.upload.submit_one'].replace('{{count}}', '1') })
+      .getByRole('button', { name: pt('tasks.upload.submit_one').replace('{{count}}', '1') })
       .click();
     await expect
       .poll(() =>
         page
-          .getByRole('region', { name: pt['toast.viewportLabel'].replace('{hotkey}', 'F8') })
+          .getByRole('region', { name: pt('toast.viewportLabel').replace('{hotkey}', 'F8') })
           .innerText(),
       )
-      .toContain(pt['tasks.upload.success']);
+      .toContain(pt('tasks.upload.success'));
 
     // The video plays from the same-origin file URL, which answers the player's ranges (206).
     const video = page.locator('video[aria-label="praia.webm"]');

@@ -64,6 +64,25 @@ export async function createTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  const app = await buildTestApp(database, env, options);
+  return {
+    ...app,
+    close: async () => {
+      await app.app.close();
+      await database.remove();
+    },
+  };
+}
+
+/**
+ * The real application on a given database: one of several server processes sharing it, as in a
+ * deployment. Closing it leaves the database for the others.
+ */
+export async function buildTestApp(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
@@ -76,13 +95,5 @@ export async function createTestApp(
   });
   const app = await buildApp(config, options);
   await app.ready();
-  return {
-    app,
-    config,
-    database,
-    close: async () => {
-      await app.close();
-      await database.remove();
-    },
-  };
+  return { app, config, database, close: () => app.close() };
 }

@@ -10,6 +10,7 @@ import { assignmentStatusesMigration } from './migrations/0006-assignment-status
 import { taskListIndexesMigration } from './migrations/0007-task-list-indexes.ts';
 import { compensationChangesMigration } from './migrations/0009-compensation-changes.ts';
 import { compensationOverviewIndexesMigration } from './migrations/0010-compensation-overview-indexes.ts';
+import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -27,6 +28,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
       types,
       handle.dialect,
     ),
+    '0014-assignment-reminders': assignmentRemindersMigration(types),
   };
 }
 

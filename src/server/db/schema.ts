@@ -121,6 +121,10 @@ export interface TaskAssignmentsTable {
   submittedAt: Timestamp | null;
   completedAt: Timestamp | null;
   completedBy: string | null;
+  /** When the reminder two days before the due date went out (claimed by setting it). */
+  dueSoonRemindedAt: Generated<Timestamp | null>;
+  /** When the reminder on the last day before the due date went out. */
+  dueTodayRemindedAt: Generated<Timestamp | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -17,6 +17,7 @@ import {
 import { fileKinds } from '../../../domain/files.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { fieldError, HttpError, invalidInputError, issue } from '../../plugins/errors.ts';
+import { runPeriodically } from '../../plugins/schedule.ts';
 import { admitRequest, tooManyRequests } from '../../plugins/rate-limits.ts';
 import { type DocumentKind, storedDocumentKey } from '../../storage/documents.ts';
 import {
@@ -97,14 +98,7 @@ export const applicationRoutes = fp(
       return result;
     };
     app.decorate('sweepApplicationDocuments', sweep);
-    let sweeper: NodeJS.Timeout | undefined;
-    const sweepQuietly = () =>
-      sweep().catch((error: unknown) => app.log.warn({ err: error }, 'Document sweep failed'));
-    app.addHook('onReady', async () => {
-      await sweepQuietly();
-      sweeper = setInterval(() => void sweepQuietly(), sweepEveryMs).unref();
-    });
-    app.addHook('onClose', async () => clearInterval(sweeper));
+    runPeriodically(app, { name: 'Document sweep', everyMs: sweepEveryMs, run: sweep });
 
     // In a scope of its own, so multipart parsing applies to these routes only.
     await app.register(async (scope) => {

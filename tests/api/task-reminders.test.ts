@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assignTask, createTask, createUser, type TestUser } from '../support/factories.ts';
+import { startSmtpServer } from '../support/smtp.ts';
+import {
+  buildTestApp,
+  createTestDatabase,
+  type TestApp,
+  type TestDatabase,
+} from '../support/test-app.ts';
+
+const hour = 3_600_000;
+const startedAt = new Date('2026-03-02T09:00:00.000Z');
+
+let now = startedAt;
+let database: TestDatabase;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+/** Two server processes on one database, as a deployment with two instances runs. */
+let instances: TestApp[];
+
+beforeEach(async () => {
+  now = startedAt;
+  smtp = await startSmtpServer();
+  database = await createTestDatabase();
+  instances = [];
+  // On PostgreSQL each instance has its own pool, as separate processes would. Two SQLite
+  // connections cannot take turns inside one Node process (better-sqlite3 waits for a lock
+  // without yielding), so there the instances share one connection: the claims still decide.
+  const shared = database.dialect === 'sqlite' ? database.open() : undefined;
+  for (let index = 0; index < 2; index += 1) {
+    instances.push(
+      await buildTestApp(database, { SMTP_URL: smtp.url }, { clock: () => now, database: shared }),
+    );
+  }
+});
+
+afterEach(async () => {
+  for (const instance of instances) await instance.close();
+  await smtp.close();
+  await database.remove();
+});
+
+const db = () => instances[0]!.app.db;
+
+/** Both processes sweep three times each, all at once; the total sent across them. */
+async function sweepEverywhere(): Promise<number> {
+  const rounds = instances.flatMap((instance) =>
+    [1, 2, 3].map(() => instance.app.sendDueReminders()),
+  );
+  return (await Promise.all(rounds)).reduce((sum, sent) => sum + sent, 0);
+}
+
+async function remindersOf(user: TestUser) {
+  return db()
+    .selectFrom('notifications')
+    .select(['title', 'message', 'type', 'relatedId'])
+    .where('userId', '=', user.id)
+    .orderBy('createdAt')
+    .execute();
+}
+
+/** Every mail the instances sent, once both have shut down (which waits for mail under way). */
+async function mailsAfterShutdown() {
+  for (const instance of instances) await instance.close();
+  instances = [];
+  return smtp.untaken();
+}
+
+describe('due-date reminders', () => {
+  it('go once each, 48 hours before and within the last day, to unsubmitted creators only, in their language, from two processes sweeping one database', async () => {
+    const dueDate = new Date(startedAt.getTime() + 72 * hour).toISOString();
+    const task = await createTask(db(), { title: 'Beach campaign', dueDate });
+    const ana = await createUser(db(), { firstName: 'Ana', preferredLanguage: 'es' });
+    const ben = await createUser(db(), { firstName: 'Ben' });
+    const cai = await createUser(db(), { firstName: 'Cai' });
+    const dee = await createUser(db(), { firstName: 'Dee' });
+    const assignedAt = startedAt.toISOString();
+    await assignTask(db(), { taskId: task.id, userId: ana.id, createdAt: assignedAt });
+    await assignTask(db(), {
+      taskId: task.id,
+      userId: ben.id,
+      status: 'in_progress',
+      createdAt: assignedAt,
+    });
+    await assignTask(db(), {
+      taskId: task.id,
+      userId: cai.id,
+      status: 'submitted',
+      createdAt: assignedAt,
+    });
+    await assignTask(db(), {
+      taskId: task.id,
+      userId: dee.id,
+      status: 'completed',
+      createdAt: assignedAt,
+    });
+
+    // Three days ahead: nothing yet.
+    expect(await sweepEverywhere()).toBe(0);
+
+    // 47 hours ahead: the two-day reminder, once per creator still working, however many sweep.
+    now = new Date(Date.parse(dueDate) - 47 * hour);
+    expect(await sweepEverywhere()).toBe(2);
+    expect(await sweepEverywhere()).toBe(0);
+
+    // 23 hours ahead: the last-day reminder, once each.
+    now = new Date(Date.parse(dueDate) - 23 * hour);
+    expect(await sweepEverywhere()).toBe(2);
+
+    // Past the due date: nothing more.
+    now = new Date(Date.parse(dueDate) + hour);
+    expect(await sweepEverywhere()).toBe(0);
+
+    expect(await remindersOf(ana)).toEqual([
+      {
+        title: 'Tarea que vence en 2 días',
+        message: 'Beach campaign',
+        type: 'task',
+        relatedId: task.id,
+      },
+      {
+        title: 'Tarea que vence en menos de 24 horas',
+        message: 'Beach campaign',
+        type: 'task',
+        relatedId: task.id,
+      },
+    ]);
+    expect((await remindersOf(ben)).map((notice) => notice.title)).toEqual([
+      'Task due in 2 days',
+      'Task due within 24 hours',
+    ]);
+    expect(await remindersOf(cai)).toEqual([]);
+    expect(await remindersOf(dee)).toEqual([]);
+
+    const mails = await mailsAfterShutdown();
+    expect(mails.map((mail) => `${mail.to.join()}: ${mail.subject}`).sort()).toEqual(
+      [
+        `${ana.email}: Recordatorio: Beach campaign vence en 2 días`,
+        `${ana.email}: Recordatorio: Beach campaign vence en menos de 24 horas`,
+        `${ben.email}: Reminder: Beach campaign is due in 2 days`,
+        `${ben.email}: Reminder: Beach campaign is due within 24 hours`,
+      ].sort(),
+    );
+    const toBen = mails.find((mail) => mail.to.includes(ben.email))!;
+    expect(toBen.text).toContain('Hello Ben,');
+    expect(toBen.text).toContain('Thursday, March 5, 2026 at 9:00 AM (UTC)');
+    expect(toBen.text).toContain(`http://localhost:3000/tasks/${task.id}`);
+  });
+
+  it('skip the two-day reminder for work handed out inside it, and stop once the creator submits', async () => {
+    const soonDue = new Date(startedAt.getTime() + 30 * hour).toISOString();
+    const rushed = await createTask(db(), { title: 'Rushed shoot', dueDate: soonDue });
+    const eva = await createUser(db());
+    await assignTask(db(), {
+      taskId: rushed.id,
+      userId: eva.id,
+      createdAt: startedAt.toISOString(),
+    });
+
+    const laterDue = new Date(startedAt.getTime() + 60 * hour).toISOString();
+    const planned = await createTask(db(), { title: 'Planned shoot', dueDate: laterDue });
+    const fay = await createUser(db());
+    const assignment = await assignTask(db(), {
+      taskId: planned.id,
+      userId: fay.id,
+      createdAt: startedAt.toISOString(),
+    });
+
+    // Assigned 30 hours before it is due: no two-day reminder, even while its window runs.
+    now = new Date(startedAt.getTime() + 2 * hour);
+    expect(await sweepEverywhere()).toBe(0);
+
+    // Eva's last day begins: her one reminder.
+    now = new Date(Date.parse(soonDue) - 23 * hour);
+    expect(await sweepEverywhere()).toBe(1);
+
+    // Fay's two-day reminder; then she submits before her last day begins.
+    now = new Date(Date.parse(laterDue) - 47 * hour);
+    expect(await sweepEverywhere()).toBe(1);
+    await db()
+      .updateTable('taskAssignments')
+      .set({ status: 'submitted', submittedAt: now.toISOString() })
+      .where('id', '=', assignment.id)
+      .execute();
+    now = new Date(Date.parse(laterDue) - 23 * hour);
+    expect(await sweepEverywhere()).toBe(0);
+
+    expect((await remindersOf(eva)).map((notice) => notice.title)).toEqual([
+      'Task due within 24 hours',
+    ]);
+    expect((await remindersOf(fay)).map((notice) => notice.title)).toEqual(['Task due in 2 days']);
+    expect((await mailsAfterShutdown()).length).toBe(2);
+  });
+});
