@@ -11,6 +11,7 @@ import { taskListIndexesMigration } from './migrations/0007-task-list-indexes.ts
 import { compensationChangesMigration } from './migrations/0009-compensation-changes.ts';
 import { compensationOverviewIndexesMigration } from './migrations/0010-compensation-overview-indexes.ts';
 import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
+import { taskUploadClaimsMigration } from './migrations/0013-task-upload-claims.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -29,6 +30,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
       handle.dialect,
     ),
     '0014-assignment-reminders': assignmentRemindersMigration(types),
+    '0013-task-upload-claims': taskUploadClaimsMigration(types),
   };
 }
 

@@ -141,6 +141,19 @@ export interface TaskUploadsTable {
   uploadedAt: Timestamp;
 }
 
+/** A resumable (tus) upload under way, holding its place in the task's file limit until done. */
+export interface TaskUploadClaimsTable {
+  /** The tus upload's id. */
+  id: string;
+  taskId: string;
+  userId: string;
+  fileName: string;
+  /** The length the upload declared when it was created. */
+  fileSize: number;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
 export interface CompensationsTable {
   id: string;
   userId: string;
@@ -237,6 +250,7 @@ export interface Database {
   tasks: TasksTable;
   taskAssignments: TaskAssignmentsTable;
   taskUploads: TaskUploadsTable;
+  taskUploadClaims: TaskUploadClaimsTable;
   compensations: CompensationsTable;
   compensationUserTotals: CompensationUserTotalsTable;
   compensationMonthTotals: CompensationMonthTotalsTable;
