@@ -60,6 +60,8 @@ export default function PayChartBars({
           tick={{ fill: 'var(--color-muted-foreground)', fontSize: 12 }}
           tickFormatter={(value: number) => axisMoney.format(value)}
           allowDecimals={false}
+          // Without any pay the axis still reads in whole hundreds, not $0 to $4.
+          domain={[0, (highest: number) => Math.max(highest, 100)]}
         />
         <Tooltip
           cursor={{ fill: 'var(--color-surface)' }}
