@@ -3,8 +3,15 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { listAdminTasks, listMyTasks } from '../../src/server/modules/tasks/repository.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-app.ts';
-import { createCompensation, createNotification, createUser } from '../support/factories.ts';
+import {
+  assignTask,
+  createCompensation,
+  createNotification,
+  createTask,
+  createUser,
+} from '../support/factories.ts';
 
 let database: TestDatabase;
 let handle: DatabaseHandle;
@@ -33,13 +40,28 @@ describe('migrations', () => {
       '0005-search-text',
       '0006-assignment-statuses',
       '0007-task-list-indexes',
+      '0008-task-search-index',
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
-    expect(tables).toEqual([
+    // SQLite's search index for tasks is a table of its own with four of its own inside
+    // (FTS5); PostgreSQL's is an index on tasks.
+    const searchIndexTables = tables.filter((name) => name.startsWith('tasks_search'));
+    expect(searchIndexTables).toEqual(
+      handle.dialect === 'sqlite'
+        ? [
+            'tasks_search',
+            'tasks_search_config',
+            'tasks_search_data',
+            'tasks_search_docsize',
+            'tasks_search_idx',
+          ]
+        : [],
+    );
+    expect(tables.filter((name) => !searchIndexTables.includes(name))).toEqual([
       'application_document_views',
       'application_notes',
       'applications',
@@ -52,6 +74,7 @@ describe('migrations', () => {
       'rate_limit_events',
       'sessions',
       'sign_in_failures',
+      'task_assignment_counts',
       'task_assignments',
       'task_uploads',
       'tasks',
@@ -111,6 +134,7 @@ describe('migrations', () => {
       '0005-search-text',
       '0006-assignment-statuses',
       '0007-task-list-indexes',
+      '0008-task-search-index',
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
     ]);
@@ -163,6 +187,38 @@ describe('migrations', () => {
       .where('userId', '=', paid.id)
       .execute();
     expect(pay).toEqual([{ amountCents: 125_050 }]);
+  });
+
+  it('index the tasks and count the assignments made before the task lists kept their indexes', async () => {
+    database = await createTestDatabase({ empty: true });
+    handle = database.open();
+    await migrateToLatest(handle, '0007-task-list-indexes');
+    const creator = await createUser(handle.db);
+    const later = await createTask(handle.db, {
+      title: 'Lantern parade',
+      contentType: 'video',
+      dueDate: '2026-09-01T10:00:00.000Z',
+    });
+    const sooner = await createTask(handle.db, {
+      title: 'Harbour walk',
+      contentType: 'photo',
+      dueDate: '2026-08-01T10:00:00.000Z',
+    });
+    await assignTask(handle.db, { taskId: later.id, userId: creator.id, status: 'submitted' });
+    await assignTask(handle.db, { taskId: sooner.id, userId: creator.id });
+
+    await migrateToLatest(handle);
+    const everything = { page: 1, status: 'all', contentType: 'all' } as const;
+    const found = await listAdminTasks(handle.db, { ...everything, q: 'lantern' });
+    expect(found.items.map((task) => task.id)).toEqual([later.id]);
+    const mine = await listMyTasks(handle.db, creator.id, everything);
+    expect(mine.items.map((task) => task.id)).toEqual([sooner.id, later.id]);
+    expect(mine.counters).toEqual({ total: 2, inProgress: 0, submitted: 1, completed: 0 });
+    const videos = await listMyTasks(handle.db, creator.id, {
+      ...everything,
+      contentType: 'video',
+    });
+    expect(videos).toMatchObject({ total: 1, items: [{ id: later.id }] });
   });
 
   it('give pay entries made before the record of changes their creation and publication', async () => {

@@ -121,7 +121,12 @@ export async function assignTask(
     ...fields,
   };
   await db.insertInto('taskAssignments').values(assignment).execute();
-  return assignment;
+  // Read back: the database adds the task's due date and content type (migration 0008).
+  return db
+    .selectFrom('taskAssignments')
+    .selectAll()
+    .where('id', '=', assignment.id)
+    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,5 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, SqliteAdapter, type SelectQueryBuilder } from 'kysely';
 import { listPageSize, searchable, type ListQuery, type Page } from '../../domain/lists.ts';
+import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 
 /** `LIKE` with the searched text taken literally: % and _ match only themselves. */
@@ -8,17 +9,100 @@ function containsPattern(text: string): string {
 }
 
 /**
+ * Tables whose `search_text` has a trigram index (migration 0008): on SQLite an FTS5 table named
+ * `<table>_search` over the table's rowid, on PostgreSQL a pg_trgm GIN index. Another list gets
+ * the same by a migration that makes its index and its name here.
+ */
+const indexedTables = ['tasks'] as const;
+export type IndexedTable = (typeof indexedTables)[number];
+
+/** A trigram index finds substrings of three characters or more; shorter ones are read row by row. */
+const trigramLength = 3;
+
+/**
+ * How a search narrows rows: `contains` tests each row's search text with LIKE (what a walk in the
+ * list's own order wants: it stops after a page), `index` takes the matching rows from the
+ * table's trigram index (SQLite's FTS5 table; what a rare term wants).
+ */
+export type SearchWay = 'contains' | 'index';
+
+/**
  * Narrows a query to rows whose `searchText` contains the search, case- and accent-insensitively
- * (the column is kept in that form). An empty search leaves the query as it is.
+ * (the column is kept in that form). An empty search leaves the query as it is. `index` needs the
+ * column qualified by an indexed table (`tasks.searchText`) and a term planSearch() allowed it for.
  */
 export function whereSearch<Table extends keyof Database, Row>(
   query: SelectQueryBuilder<Database, Table, Row>,
   column: string,
   q: string | undefined,
+  way: SearchWay = 'contains',
 ): SelectQueryBuilder<Database, Table, Row> {
   if (!q) return query;
+  if (way === 'index') {
+    const table = column.split('.')[0] as IndexedTable;
+    if (!indexedTables.includes(table)) throw new Error(`No search index on ${column}`);
+    const index = sql.table(`${table}_search`);
+    return query.where(
+      sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${index} where ${index} match ${trigramPhrase(q)})`,
+    );
+  }
   // ESCAPE names the backslash on both dialects (SQLite has no default escape character).
   return query.where(sql<boolean>`${sql.ref(column)} like ${containsPattern(q)} escape '\\'`);
+}
+
+/**
+ * An FTS5 phrase of the folded search: every character literal (only `"` is special, doubled),
+ * matched as one run of trigrams, which is the same test as `LIKE '%search%'` on the folded text.
+ */
+function trigramPhrase(q: string): string {
+  return `"${searchable(q).replaceAll('"', '""')}"`;
+}
+
+export interface SearchPlan {
+  /** How the page's query narrows its rows. */
+  page: SearchWay;
+  /** How the counting query narrows its rows. */
+  count: SearchWay;
+  /** How many rows of the whole table match, when the index said so at little cost. */
+  matches?: number;
+}
+
+const readEveryRow: SearchPlan = { page: 'contains', count: 'contains' };
+
+/**
+ * Chooses, for one search of a list, between the trigram index and a LIKE test of each row.
+ *
+ * PostgreSQL's planner makes this choice itself from its statistics (the GIN index serves the
+ * same LIKE), so there the answer is always `contains`. SQLite's planner cannot see how many rows
+ * an FTS5 match gives, so the list asks the index first (counting a term's matches costs what the
+ * matches cost) and compares: taking the matches from the index costs about one row each; walking
+ * the list in its own order costs about `pageEnd` rows for every `matches / tableRows` of them,
+ * and never more than the list holds (`listRows`, the whole table unless the caller knows its
+ * list is smaller, like a creator's own assignments). A common word is then found by walking,
+ * a rare one through the index, and neither reads every row.
+ */
+export async function planSearch(
+  db: Db,
+  table: IndexedTable,
+  q: string | undefined,
+  { pageEnd, listRows }: { pageEnd: number; listRows?: number },
+): Promise<SearchPlan> {
+  if (!q || [...searchable(q)].length < trigramLength) return readEveryRow;
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return readEveryRow;
+  const index = sql.table(`${table}_search`);
+  const counted = await sql<{
+    matches: number;
+    tableRows: number;
+  }>`select (select count(*) from ${index} where ${index} match ${trigramPhrase(q)}) as matches,
+      (select count(*) from ${sql.table(table)}) as table_rows`.execute(db);
+  const { matches, tableRows } = counted.rows[0] ?? { matches: 0, tableRows: 0 };
+  const rowsInList = listRows ?? tableRows;
+  const walked = Math.min(rowsInList, (pageEnd * tableRows) / Math.max(matches, 1));
+  return {
+    page: matches <= walked ? 'index' : 'contains',
+    count: matches <= rowsInList ? 'index' : 'contains',
+    matches,
+  };
 }
 
 /**
@@ -29,13 +113,18 @@ export async function pageOf<Table extends keyof Database, Row, Item>(
   query: SelectQueryBuilder<Database, Table, Row>,
   { page }: ListQuery,
   toItem: (row: Row) => Item,
-  options: { pageSize?: number; knownTotal?: number } = {},
+  options: {
+    pageSize?: number;
+    knownTotal?: number;
+    /** The same rows narrowed another way, when that counts them sooner (planSearch()). */
+    countQuery?: SelectQueryBuilder<Database, Table, Row>;
+  } = {},
 ): Promise<Page<Item>> {
   const pageSize = options.pageSize ?? listPageSize;
   const count = async () => {
     // A caller that already knows how many match (from an index) spares the counting query.
     if (options.knownTotal !== undefined) return options.knownTotal;
-    const counted = await query
+    const counted = await (options.countQuery ?? query)
       .clearSelect()
       .clearOrderBy()
       .select((eb) => eb.fn.countAll<number | string>().as('total'))

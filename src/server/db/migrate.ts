@@ -8,6 +8,7 @@ import { rateLimitsMigration } from './migrations/0004-rate-limits.ts';
 import { searchTextMigration } from './migrations/0005-search-text.ts';
 import { assignmentStatusesMigration } from './migrations/0006-assignment-statuses.ts';
 import { taskListIndexesMigration } from './migrations/0007-task-list-indexes.ts';
+import { taskSearchIndexMigration } from './migrations/0008-task-search-index.ts';
 import { compensationChangesMigration } from './migrations/0009-compensation-changes.ts';
 import { compensationOverviewIndexesMigration } from './migrations/0010-compensation-overview-indexes.ts';
 import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
@@ -26,6 +27,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0007-task-list-indexes': taskListIndexesMigration(),
     '0009-compensation-changes': compensationChangesMigration(types, handle.dialect),
     '0010-compensation-overview-indexes': compensationOverviewIndexesMigration(
+    '0008-task-search-index': taskSearchIndexMigration(types, handle.dialect),
       types,
       handle.dialect,
     ),

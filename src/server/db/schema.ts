@@ -134,6 +134,20 @@ export interface TaskUploadsTable {
   taskId: string;
   userId: string;
   fileName: string;
+  /**
+   * Copies of the task's due date and content type, for the creator's list to walk an index
+   * (migration 0008): written by the database's triggers only, never by the application.
+   */
+  dueDate: ColumnType<Timestamp, never, never>;
+  contentType: ColumnType<ContentType, never, never>;
+}
+
+/** How many assignments each creator has per status and content type, kept by triggers (0008). */
+export interface TaskAssignmentCountsTable {
+  userId: string;
+  status: TaskStatus;
+  contentType: ContentType;
+  assignments: number;
   /** Key of the file in storage; downloads go through a route that checks who asks. */
   fileKey: string;
   fileSize: number;
@@ -260,3 +274,4 @@ export interface Database {
   signInFailures: SignInFailuresTable;
   rateLimitEvents: RateLimitEventsTable;
 }
+  taskAssignmentCounts: TaskAssignmentCountsTable;

@@ -1,9 +1,9 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { searchable, type Page } from '../../../domain/lists.ts';
+import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
 import {
   overallStatus,
-  taskStatuses,
   type AdminTask,
+  type ContentType,
   type Assignee,
   type MyTask,
   type TaskCounters,
@@ -11,7 +11,7 @@ import {
   type TaskStatus,
 } from '../../../domain/tasks.ts';
 import type { Db, Dialect } from '../../db/database.ts';
-import { pageOf, whereSearch } from '../../db/lists.ts';
+import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 import type { TaskAssignmentsTable, TasksTable } from '../../db/schema.ts';
 
 type TaskRow = Selectable<TasksTable>;
@@ -94,15 +94,27 @@ export async function refreshTaskStatus(db: Db, taskId: string, now: string): Pr
 
 /** A page of every task, newest first, each with its assignees' progress (administrators). */
 export async function listAdminTasks(db: Db, query: TaskListQuery): Promise<Page<AdminTask>> {
-  let rows = whereSearch(db.selectFrom('tasks').selectAll('tasks'), 'tasks.searchText', query.q);
-  if (query.status !== 'all') rows = rows.where('tasks.status', '=', query.status);
-  if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
-  // Both keys descending, so the (status,) created_at, id indexes are walked backwards, unsorted.
+  const search = await planSearch(db, 'tasks', query.q, { pageEnd: query.page * listPageSize });
+  const matching = (way: SearchWay) => {
+    let rows = whereSearch(
+      db.selectFrom('tasks').selectAll('tasks'),
+      'tasks.searchText',
+      query.q,
+      way,
+    );
+    if (query.status !== 'all') rows = rows.where('tasks.status', '=', query.status);
+    if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
+    return rows;
+  };
+  const filtered = query.status !== 'all' || query.contentType !== 'all';
+  // Both keys descending, so the (status or content type,) created_at, id indexes are walked
+  // backwards, unsorted.
   const page = await pageOf(
-    rows.orderBy('tasks.createdAt', 'desc').orderBy('tasks.id', 'desc'),
+    matching(search.page).orderBy('tasks.createdAt', 'desc').orderBy('tasks.id', 'desc'),
     query,
     (row) => row,
   );
+    { knownTotal: filtered ? undefined : search.matches, countQuery: matching(search.count) },
   const assignees = await assigneesOf(
     db,
     page.items.map((row) => row.id),
@@ -248,23 +260,35 @@ export async function assignmentCountsOf(
   db: Db,
   userId: string,
 ): Promise<{ total: number; completed: number }> {
-  const counters = await countersOf(db, userId);
-  return { total: counters.total, completed: counters.completed };
+  const counts = await assignmentCountsBy(db, userId);
+  return { total: counts.of('all', 'all'), completed: counts.of('completed', 'all') };
 }
 
-async function countersOf(db: Db, userId: string): Promise<TaskCounters> {
+/**
+ * How many assignments a creator has by status and content type, from the dozen rows the
+ * database keeps (migration 0008) rather than from every assignment.
+ */
+async function assignmentCountsBy(db: Db, userId: string) {
   const rows = await db
-    .selectFrom('taskAssignments')
-    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .selectFrom('taskAssignmentCounts')
+    .select(['status', 'contentType', 'assignments'])
     .where('userId', '=', userId)
-    .groupBy('status')
     .execute();
-  const of = (status: TaskStatus) => Number(rows.find((row) => row.status === status)?.n ?? 0);
   return {
-    total: taskStatuses.reduce((sum, status) => sum + of(status), 0),
-    inProgress: of('in_progress'),
-    submitted: of('submitted'),
-    completed: of('completed'),
+    of: (status: TaskStatus | 'all', contentType: ContentType | 'all') =>
+      rows
+        .filter((row) => status === 'all' || row.status === status)
+        .filter((row) => contentType === 'all' || row.contentType === contentType)
+        .reduce((sum, row) => sum + Number(row.assignments), 0),
+  };
+}
+
+function countersFrom(counts: Awaited<ReturnType<typeof assignmentCountsBy>>): TaskCounters {
+  return {
+    total: counts.of('all', 'all'),
+    inProgress: counts.of('in_progress', 'all'),
+    submitted: counts.of('submitted', 'all'),
+    completed: counts.of('completed', 'all'),
   };
 }
 
@@ -315,40 +339,43 @@ async function toMyTasks(db: Db, userId: string, rows: MyTaskRow[]): Promise<MyT
   }));
 }
 
-/** A page of the creator's own tasks (their own status), soonest due first, with counters. */
+/**
+ * A page of the creator's own tasks (their own status), soonest due first, with counters. The
+ * assignments carry their task's due date and content type, so the page walks the creator's own
+ * index in due order (then task id, as tasks.id) and stops after a page.
+ */
 export async function listMyTasks(
   db: Db,
   userId: string,
   query: TaskListQuery,
 ): Promise<Page<MyTask> & { counters: TaskCounters }> {
-  let rows = whereSearch(myTasksQuery(db, userId), 'tasks.searchText', query.q);
-  if (query.status !== 'all') rows = rows.where('taskAssignments.status', '=', query.status);
-  if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
-  const counters = await countersOf(db, userId);
-  // Without a search or a type filter, the counters already say how many match.
-  const knownTotal =
-    query.q || query.contentType !== 'all'
-      ? undefined
-      : query.status === 'all'
-        ? counters.total
-        : await countByStatus(db, userId, query.status);
+  const counts = await assignmentCountsBy(db, userId);
+  const search = await planSearch(db, 'tasks', query.q, {
+    pageEnd: query.page * listPageSize,
+    listRows: counts.of('all', 'all'),
+  });
+  const matching = (way: SearchWay) => {
+    let rows = whereSearch(myTasksQuery(db, userId), 'tasks.searchText', query.q, way);
+    if (query.status !== 'all') rows = rows.where('taskAssignments.status', '=', query.status);
+    if (query.contentType !== 'all')
+      rows = rows.where('taskAssignments.contentType', '=', query.contentType);
+    return rows;
+  };
   const page = await pageOf(
-    rows.orderBy('tasks.dueDate').orderBy('tasks.id'),
+    matching(search.page).orderBy('taskAssignments.dueDate').orderBy('taskAssignments.taskId'),
     query,
     (row) => row as MyTaskRow,
-    { knownTotal },
+    {
+      // Without a search, the kept counts already say how many match the filters.
+      knownTotal: query.q ? undefined : counts.of(query.status, query.contentType),
+      countQuery: matching(search.count),
+    },
   );
-  return { ...page, items: await toMyTasks(db, userId, page.items), counters };
-}
-
-async function countByStatus(db: Db, userId: string, status: TaskStatus): Promise<number> {
-  const row = await db
-    .selectFrom('taskAssignments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .where('status', '=', status)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return {
+    ...page,
+    items: await toMyTasks(db, userId, page.items),
+    counters: countersFrom(counts),
+  };
 }
 
 export async function findMyTask(db: Db, taskId: string, userId: string) {
