@@ -5,8 +5,10 @@ import { viewports } from '../support/browser.ts';
 import { useE2E } from '../support/e2e.ts';
 import { pngBytes } from '../support/files.ts';
 import { unexpectedProblems } from './problems.ts';
+import { catalogues } from '../../src/domain/locales/index.ts';
 
 const e2e = useE2E();
+const pt = catalogues.pt;
 
 /** A real 1×1 PNG, so the browser reports it as image/png like any photo of an ID. */
 const png = pngBytes(1, 1, [210, 90, 140]);
@@ -15,6 +17,18 @@ const message =
 
 function toastText(page: Page) {
   return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
+}
+
+/**
+ * Rests the pointer on the toast, which holds it open past its five seconds, as for anyone
+ * reading it: then only putting its problem right can take it away, however slow the machine.
+ */
+async function holdToast(page: Page, text: string) {
+  await page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .getByRole('listitem')
+    .filter({ hasText: text })
+    .hover();
 }
 
 async function axeViolations(page: Page) {
@@ -51,7 +65,95 @@ async function next(page: Page, heading: string) {
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(heading);
 }
 
+/** The computed text colour of the control with this label. */
+function colour(page: Page, label: string) {
+  return page
+    .getByLabel(label, { exact: true })
+    .evaluate((element) => getComputedStyle(element).color);
+}
+
 describe('the application wizard', () => {
+  it("opens in the site's frame in the browser's language, with the language menu at hand", async () => {
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    // A first visit from a browser set to Brazilian Portuguese.
+    await page.setExtraHTTPHeaders({ 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' });
+    await page.goto('/apply');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe(pt['apply.title']);
+    // The site's header (its name leads home) and footer frame the form.
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Creator Agency' }).getAttribute('href')).toBe(
+      '/',
+    );
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
+    // The visitor can switch language from the menu; an 'Apply Now' there would lead here again.
+    await header.getByRole('button', { name: pt['nav.menu'] }).click();
+    expect(await header.getByRole('link', { name: pt['nav.applyNow'] }).count()).toBe(0);
+    await header.getByLabel(pt['language.label']!).filter({ visible: true }).selectOption('en');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Apply to Join');
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows chosen values in the text colour, the Privacy Policy by the ID and Submit, and Previous and Submit as a pair on a phone', async () => {
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    await page.goto('/apply');
+
+    // A select shows its placeholder grey, and a chosen value in the same colour as typed text.
+    await fillPersonal(page);
+    await next(page, 'Location');
+    const textColour = await colour(page, 'City');
+    expect(await colour(page, 'Country')).not.toBe(textColour);
+    await page.getByLabel('Country').selectOption('Brazil');
+    expect(await colour(page, 'Country')).toBe(textColour);
+
+    // The ID step and the Submit button say where the Privacy Policy is, without leaving the form.
+    await page.evaluate(() =>
+      sessionStorage.setItem('applicationDraft', JSON.stringify({ step: 4, values: {} })),
+    );
+    await page.reload();
+    const documentStep = page.getByRole('region', { name: 'Identity Verification' });
+    const policy = documentStep.getByRole('link', {
+      name: 'Privacy Policy (opens in a new tab)',
+    });
+    expect(await policy.getAttribute('href')).toBe('/privacy-policy');
+    expect(await policy.getAttribute('target')).toBe('_blank');
+    expect(await documentStep.innerText()).toContain(
+      'How we protect your ID and when we delete it: Privacy Policy',
+    );
+
+    await page.evaluate(() =>
+      sessionStorage.setItem('applicationDraft', JSON.stringify({ step: 5, values: {} })),
+    );
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'About You' }).waitFor();
+    // The step's own link, beside Submit (the ID step's is hidden with its step).
+    const beforeSubmit = page.getByText('How we handle your application:');
+    expect(await beforeSubmit.isVisible()).toBe(true);
+    expect(
+      await beforeSubmit
+        .getByRole('link', { name: 'Privacy Policy (opens in a new tab)' })
+        .getAttribute('href'),
+    ).toBe('/privacy-policy');
+
+    // On a phone, Previous and Submit are a neat pair: the same width and height, one above the
+    // other, neither cut off.
+    const previous = await page.getByRole('button', { name: 'Previous' }).boundingBox();
+    const submit = await page.getByRole('button', { name: 'Submit Application' }).boundingBox();
+    expect(previous && submit).toBeTruthy();
+    expect(previous!.width).toBe(submit!.width);
+    expect(previous!.height).toBe(submit!.height);
+    expect(previous!.x).toBe(submit!.x);
+    expect(submit!.y).toBeGreaterThanOrEqual(previous!.y + previous!.height);
+    expect(submit!.x + submit!.width).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`takes a visitor through the five steps on a ${name}, each step accessible`, async () => {
       const { page, context, problems } = await e2e.openPage(viewport);
@@ -144,20 +246,32 @@ describe('the application wizard', () => {
 
     await expect.poll(() => toastText(page)).toContain('Please complete all required fields');
     expect(await toastText(page)).toContain('All fields in this step are required to continue.');
+    await holdToast(page, 'Please complete all required fields');
     expect(
       await page.getByRole('heading', { level: 2, name: 'Personal Information' }).isVisible(),
     ).toBe(true);
     expect(await progress(page).getAttribute('aria-valuenow')).toBe('20');
     expect(await description(page, 'Last Name')).toContain('Last name is required');
+    // A blank email is missing, not wrongly typed.
+    expect(await description(page, 'Email')).toContain('Email is required');
     // The first field to fix has the focus.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
       'family-name',
     );
     expect(await axeViolations(page)).toEqual([]);
 
-    // An error goes away as soon as it is fixed.
+    // An error goes away as soon as it is fixed, and once the whole step is right, so does the
+    // toast; it does not follow the visitor to the next step.
     await page.getByLabel('Last Name').fill('Silva');
     await expect.poll(() => description(page, 'Last Name')).not.toContain('required');
+    expect(await toastText(page)).toContain('Please complete all required fields');
+    await page.getByLabel('Email').fill('ana.silva');
+    await page.getByLabel('Phone').fill('+55 11 99999-0000');
+    await expect.poll(() => description(page, 'Email')).toContain('Invalid email address');
+    await page.getByLabel('Email').fill('ana.silva@example.com');
+    await expect.poll(() => toastText(page)).not.toContain('Please complete all required fields');
+    await next(page, 'Location');
+    expect(await toastText(page)).toBe('');
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
@@ -234,10 +348,61 @@ describe('the application wizard', () => {
     await expect.poll(() => toastText(page)).toContain('File too large');
     expect(await toastText(page)).toContain('Please upload a file smaller than 10MB.');
     expect(await file.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+    await holdToast(page, 'File too large');
 
+    // A fitting file puts the problem right, and its toast goes with it. A photo shows itself.
+    await file.setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => toastText(page)).not.toContain('File too large');
+    const thumbnail = page.getByRole('img', { name: 'Preview of id.png' });
+    await expect
+      .poll(() =>
+        thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      )
+      .toBe(1);
+    const thumbnailUrl = await thumbnail.getAttribute('src');
+    expect(thumbnailUrl).toMatch(/^blob:/);
+
+    // A PDF shows its name; the photo's preview is let go, not kept in memory.
     await file.setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: png });
     await expect.poll(() => description(page, 'ID Document')).toContain('Selected: passport.pdf');
+    expect(await page.getByRole('img', { name: /^Preview of/ }).count()).toBe(0);
+    expect(await page.getByText('passport.pdf', { exact: true }).isVisible()).toBe(true);
+    const isStillReadable = await page.evaluate(
+      (url) =>
+        fetch(url ?? '').then(
+          () => true,
+          () => false,
+        ),
+      thumbnailUrl,
+    );
+    expect(isStillReadable).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves no toast behind on the next step once the file is put right', async () => {
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    await page.goto('/apply');
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'applicationDraft',
+        JSON.stringify({ step: 4, values: { idType: 'Passport', documentNumber: 'FX123456' } }),
+      ),
+    );
+    await page.reload();
+    const file = page.getByLabel('ID Document');
+    await file.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(''),
+    });
+    await expect.poll(() => toastText(page)).toContain('Invalid file type');
+    await holdToast(page, 'Invalid file type');
+    await file.setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => toastText(page)).toBe('');
+    await next(page, 'About You');
+    expect(await toastText(page)).toBe('');
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });

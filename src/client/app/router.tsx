@@ -112,7 +112,12 @@ const routes: RouteObject[] = [
         // The application: its providers arrive with its first screen.
         element: <PlatformProviders />,
         children: [
-          { path: appPaths.apply, element: <ApplyPage /> },
+          {
+            // Applying happens inside the public site's frame: its way back, its language menu
+            // and its legal pages stay at hand.
+            element: <PublicLayout />,
+            children: [{ path: appPaths.apply, element: <ApplyPage /> }],
+          },
           { path: appPaths.login, element: <LoginPage /> },
           { path: appPaths.resetPassword, element: <ResetPasswordPage /> },
           {

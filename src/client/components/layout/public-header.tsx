@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useMatch } from 'react-router';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { useSite } from '../../app/site-provider.tsx';
 import { LanguageSelect } from './language-select.tsx';
@@ -44,6 +44,8 @@ function NavLinks({
 export function PublicHeader() {
   const { t } = useLanguage();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  // The application form is in this frame too; there, an 'Apply Now' button would lead nowhere.
+  const isApplying = useMatch(paths.apply) !== null;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const closeMenu = () => setMenuOpen(false);
@@ -69,7 +71,7 @@ export function PublicHeader() {
             <NavLinks linkClassName="rounded-sm text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground" />
           </ul>
           <LanguageSelect />
-          <PublicApplyLink size="sm">{t('nav.applyNow')}</PublicApplyLink>
+          {!isApplying && <PublicApplyLink size="sm">{t('nav.applyNow')}</PublicApplyLink>}
         </nav>
 
         <button
@@ -103,9 +105,11 @@ export function PublicHeader() {
             />
           </ul>
           <LanguageSelect />
-          <PublicApplyLink size="lg" onClick={closeMenu}>
-            {t('nav.applyNow')}
-          </PublicApplyLink>
+          {!isApplying && (
+            <PublicApplyLink size="lg" onClick={closeMenu}>
+              {t('nav.applyNow')}
+            </PublicApplyLink>
+          )}
         </nav>
       </div>
     </header>

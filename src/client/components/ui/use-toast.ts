@@ -11,6 +11,11 @@ type ToasterToast = ToastProps & {
   title?: ReactNode;
   description?: ReactNode;
   action?: ToastActionElement;
+  /**
+   * The problem the toast reports ('apply.document'), so whoever fixes it can take the toast
+   * away with `dismissToastsAbout`: a message about something already put right misleads.
+   */
+  about?: string;
 };
 
 type Action =
@@ -102,6 +107,18 @@ export function toast(props: Toast) {
     },
   });
   return { id, dismiss, update };
+}
+
+/**
+ * Takes away the toasts reporting these problems, once they are fixed or out of view (a wizard's
+ * step left behind). Toasts about anything else stay.
+ */
+export function dismissToastsAbout(...problems: string[]): void {
+  for (const shown of memoryState.toasts) {
+    if (shown.open !== false && shown.about !== undefined && problems.includes(shown.about)) {
+      dispatch({ type: 'DISMISS_TOAST', toastId: shown.id });
+    }
+  }
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { FormProvider, useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
   applicationFormSteps,
@@ -13,7 +13,7 @@ import {
 import { looksLikeKind } from '../../../domain/files.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import { dismissToastsAbout, toast } from '../../components/ui/use-toast.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useSubmitApplication } from './api/submit-application.ts';
 import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
@@ -36,11 +36,18 @@ import {
   LocationStep,
   MessageStep,
   PersonalStep,
+  PrivacyPolicyLink,
   SocialStep,
 } from './wizard-steps.tsx';
 import { paths } from '../../../domain/routes.ts';
 
 const stepKeys = ['personal', 'location', 'social', 'document', 'message'] as const;
+
+/**
+ * What the wizard's toasts report, so each goes once its problem is fixed: the step's missing or
+ * wrong fields, and a refused file. Leaving a step (or the page) takes both away.
+ */
+const problem = { step: 'apply.step', document: 'apply.document' } as const;
 
 type FileProblem = 'required' | 'again' | 'invalidType' | 'tooLarge';
 
@@ -53,6 +60,15 @@ function firstMessage(error: unknown): string | undefined {
     if (message) return message;
   }
   return undefined;
+}
+
+/** Whether none of the step's fields shows an error (each clears as it is corrected). */
+function hasStepFieldsRight(
+  form: UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>,
+  step: number,
+): boolean {
+  const fields = applicationFormSteps[step - 1] ?? [];
+  return fields.every((name) => !form.getFieldState(name).invalid);
 }
 
 export function ApplyPage() {
@@ -96,9 +112,31 @@ export function ApplyPage() {
     if (issues.length > 0) summaryHeading.current?.focus();
   }, [issues]);
 
-  useEffect(() => () => stopToasts.current?.(), []);
+  useEffect(
+    () => () => {
+      stopToasts.current?.();
+      dismissToastsAbout(problem.step, problem.document);
+    },
+    [],
+  );
+
+  // The step's toast goes once the visitor has put every field of the step right (each field's
+  // error clears as it is corrected), without waiting for the next click of Next.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { errors: true },
+        callback: () => {
+          if (hasStepFieldsRight(form, step) && (step !== 4 || file !== null)) {
+            dismissToastsAbout(problem.step);
+          }
+        },
+      }),
+    [form, step, file],
+  );
 
   function goTo(next: number) {
+    dismissToastsAbout(problem.step, problem.document);
     shouldFocusHeading.current = true;
     setStep(next);
   }
@@ -108,6 +146,7 @@ export function ApplyPage() {
       variant: 'destructive',
       title: t('apply.incomplete.title'),
       description: t('apply.incomplete.description'),
+      about: problem.step,
     });
   }
 
@@ -133,6 +172,7 @@ export function ApplyPage() {
       variant: 'destructive',
       title: t('apply.error.issueTitle'),
       description: `${t(`apply.label.${field}`)}: ${translateMessage(t, message ?? '')}`,
+      about: problem.step,
     });
     return false;
   }
@@ -143,25 +183,29 @@ export function ApplyPage() {
       setFile(null);
       return;
     }
-    const problem = !looksLikeKind(chosen, documentKinds)
+    const fileRefusal = !looksLikeKind(chosen, documentKinds)
       ? 'invalidType'
       : chosen.size > maxDocumentBytes
         ? 'tooLarge'
         : undefined;
-    if (problem) {
+    if (fileRefusal) {
       // Cleared, so the input never shows a file that will not be sent.
       event.target.value = '';
       setFile(null);
-      setFileProblem(problem);
+      setFileProblem(fileRefusal);
       toast({
         variant: 'destructive',
-        title: t(`apply.file.${problem}Title`),
-        description: t(`apply.file.${problem}`),
+        title: t(`apply.file.${fileRefusal}Title`),
+        description: t(`apply.file.${fileRefusal}`),
+        about: problem.document,
       });
       return;
     }
     setFile(chosen);
     setFileProblem(undefined);
+    dismissToastsAbout(problem.document);
+    // A missing file was all that kept the step back when its fields are right.
+    if (hasStepFieldsRight(form, step)) dismissToastsAbout(problem.step);
   }
 
   function send(values: ApplicationForm) {
@@ -296,7 +340,7 @@ export function ApplyPage() {
                 {key === 'social' && <SocialStep />}
                 {key === 'document' && (
                   <DocumentStep
-                    fileName={file?.name}
+                    file={file}
                     fileError={fileProblem && t(`apply.file.${fileProblem}`)}
                     onFileChange={onFileChange}
                     fileInput={fileInput}
@@ -307,8 +351,9 @@ export function ApplyPage() {
             );
           })}
 
-          {/* Wraps on narrow phones rather than pushing the page sideways. */}
-          <div className="mt-8 flex flex-wrap items-center gap-3">
+          {/* On a phone the two buttons are a stacked pair of the same full width (side by side,
+              'Submit Application' would not fit half a phone); from tablets on, one row. */}
+          <div className="mt-8 grid gap-3 sm:flex sm:items-center">
             {step > 1 && (
               <Button variant="outline" onClick={() => goTo(step - 1)}>
                 <ChevronLeft aria-hidden="true" />
@@ -316,16 +361,21 @@ export function ApplyPage() {
               </Button>
             )}
             {step < wizardStepCount ? (
-              <Button type="submit" className="ml-auto">
+              <Button type="submit" className="sm:ml-auto">
                 {t('apply.next')}
                 <ChevronRight aria-hidden="true" />
               </Button>
             ) : (
-              <Button type="submit" className="ml-auto" disabled={submit.isPending}>
+              <Button type="submit" className="sm:ml-auto" disabled={submit.isPending}>
                 {submit.isPending ? t('apply.submitting') : t('apply.submit')}
               </Button>
             )}
           </div>
+          {step === wizardStepCount && (
+            <p className="mt-4 text-sm text-muted-foreground sm:text-right">
+              {t('apply.privacy.submit')} <PrivacyPolicyLink />
+            </p>
+          )}
         </form>
       </FormProvider>
     </main>

@@ -1,5 +1,6 @@
-import { CheckCircle2, Plus, Trash2 } from 'lucide-react';
-import { useRef, type ChangeEvent, type ReactNode, type RefObject } from 'react';
+import { CheckCircle2, FileText, Plus, Trash2 } from 'lucide-react';
+import { useCallback, useRef, type ChangeEvent, type ReactNode, type RefObject } from 'react';
+import { Link } from 'react-router';
 import {
   get,
   useFieldArray,
@@ -25,6 +26,8 @@ import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { translateMessage } from '../../lib/messages.ts';
 import { emptySocialAccount, type ApplicationFormValues } from './application-form.ts';
 import { optionLabel, type OptionGroup } from './option-label.ts';
+import { formatFileSize } from '../../lib/format.ts';
+import { paths } from '../../../domain/routes.ts';
 
 /** The most accounts one application may list (the server's limit). */
 const maxSocialAccounts = 20;
@@ -266,13 +269,67 @@ export function SocialStep() {
   );
 }
 
+/**
+ * The Privacy Policy, in a new tab so the wizard keeps what was typed and the chosen file (which
+ * a reload would lose).
+ */
+export function PrivacyPolicyLink() {
+  const { t } = useLanguage();
+  return (
+    <Link
+      to={paths.privacyPolicy}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-foreground underline underline-offset-4 hover:text-accent"
+    >
+      {t('page.privacyPolicy')}
+      <span className="sr-only"> {t('nav.newTab')}</span>
+    </Link>
+  );
+}
+
+/**
+ * A photo of the chosen file, shown from an object URL that is let go when the file changes or
+ * the thumbnail goes (a React 19 ref cleanup), so no file stays held in memory.
+ */
+function Thumbnail({ file, alt }: { file: File; alt: string }) {
+  const showFile = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (!image) return;
+      const url = URL.createObjectURL(file);
+      image.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [file],
+  );
+  return <img ref={showFile} alt={alt} className="size-16 shrink-0 rounded object-cover" />;
+}
+
+/** The chosen document as the visitor will recognise it: a thumbnail of a photo, or a PDF's icon. */
+function ChosenDocument({ file }: { file: File }) {
+  const { t } = useLanguage();
+  return (
+    <div className="flex items-center gap-3 rounded-md border border-border bg-surface p-3 sm:col-span-2">
+      {file.type.startsWith('image/') ? (
+        <Thumbnail file={file} alt={t('apply.file.preview', { name: file.name })} />
+      ) : (
+        <FileText className="size-10 shrink-0 text-accent" aria-hidden="true" />
+      )}
+      <div className="min-w-0 text-sm">
+        <p className="truncate font-medium">{file.name}</p>
+        <p className="text-muted-foreground">{formatFileSize(file.size)}</p>
+      </div>
+    </div>
+  );
+}
+
 export function DocumentStep({
-  fileName,
+  file,
   fileError,
   onFileChange,
   fileInput,
 }: {
-  fileName: string | undefined;
+  file: File | null;
   fileError: string | undefined;
   onFileChange: (event: ChangeEvent<HTMLInputElement>) => void;
   fileInput: RefObject<HTMLInputElement | null>;
@@ -306,11 +363,7 @@ export function DocumentStep({
       <Field
         label={t('apply.label.idDocument')}
         error={fileError}
-        hint={
-          fileName === undefined
-            ? t('apply.file.hint')
-            : t('apply.file.selected', { name: fileName })
-        }
+        hint={file === null ? t('apply.file.hint') : t('apply.file.selected', { name: file.name })}
         className="sm:col-span-2"
       >
         {(control) => (
@@ -325,6 +378,10 @@ export function DocumentStep({
           />
         )}
       </Field>
+      {file !== null && <ChosenDocument file={file} />}
+      <p className="text-sm text-muted-foreground sm:col-span-2">
+        {t('apply.privacy.document')} <PrivacyPolicyLink />
+      </p>
     </div>
   );
 }
