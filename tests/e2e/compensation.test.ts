@@ -112,6 +112,8 @@ describe('pay in the browser', () => {
     const phone = await e2e.openPage(viewports.phone);
     await e2e.signInAs(phone.context, lucia);
     await phone.page.goto('/dashboard');
+    // Her dashboard's earnings already count the new month: 2,500.00 + 1,300.75.
+    await expect.poll(() => phone.page.getByText('$3,800.75').isVisible()).toBe(true);
     await phone.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     await phone.page.getByRole('button', { name: /1,300\.75/ }).click();
     await phone.page.waitForURL((url) => url.pathname === '/compensation');

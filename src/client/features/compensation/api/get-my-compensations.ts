@@ -8,7 +8,13 @@ export function getMyCompensations(): Promise<Compensation[]> {
 }
 
 export function myCompensationsQueryOptions() {
-  return queryOptions({ queryKey: ['compensations', 'mine'], queryFn: getMyCompensations });
+  return queryOptions({
+    queryKey: ['compensations', 'mine'],
+    queryFn: getMyCompensations,
+    // Pay is published while the creator is signed in, and the bell sends them here to see it:
+    // each visit asks again rather than showing what an earlier visit found.
+    refetchOnMount: 'always',
+  });
 }
 
 export function useMyCompensations() {
