@@ -36,6 +36,10 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/tasks/:/status': 'influencer',
   'POST /api/tasks/:/upload': 'influencer',
   'DELETE /api/tasks/:/uploads/:': 'influencer',
+  // Resumable uploads (tus) of task files: creators only, as the multipart call.
+  'POST /api/uploads': 'influencer',
+  'PATCH /api/uploads/:': 'influencer',
+  'DELETE /api/uploads/:': 'influencer',
   'GET /api/compensations': 'influencer',
   'GET /api/compensations/export.csv': 'influencer',
   // Stored ID documents (spec section 3's same-origin path): administrators only.

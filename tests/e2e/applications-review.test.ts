@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
 import { viewports } from '../support/browser.ts';
 import { useE2E } from '../support/e2e.ts';
-import { createUser } from '../support/factories.ts';
+import { createApplication, createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
 import { unexpectedProblems } from './problems.ts';
 
@@ -252,6 +252,38 @@ describe('applying and reviewing', () => {
     await creator.context.close();
     // A whole journey through three people and four screens: longer than one screen's test.
   }, 120_000);
+
+  it('shows all five tabs of the review dialog on a phone, none hidden off to the side', async () => {
+    const application = await createApplication(e2e.db, { firstName: 'Rita', lastName: 'Moura' });
+    const admin = await createUser(e2e.db, { isAdmin: true });
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(context, admin);
+    await page.goto('/admin/applications');
+    await page.getByLabel('Search applications').fill(application.email);
+    await page.getByRole('button', { name: 'Review Application: Rita Moura' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review Application' });
+    await dialog.waitFor();
+
+    const tabList = dialog.getByRole('tablist');
+    const box = await tabList.boundingBox();
+    const names = ['Personal', 'Location', 'Social Media', 'Verification', 'Message'];
+    for (const name of names) {
+      const tab = await dialog.getByRole('tab', { name }).boundingBox();
+      // Whole, inside the strip and on the screen, with nothing to scroll to find it.
+      expect(tab, name).not.toBeNull();
+      expect(tab!.x, name).toBeGreaterThanOrEqual(box!.x);
+      expect(tab!.x + tab!.width, name).toBeLessThanOrEqual(box!.x + box!.width);
+      expect(tab!.x + tab!.width, name).toBeLessThanOrEqual(viewports.phone.width);
+    }
+    expect(await tabList.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+    await dialog.getByRole('tab', { name: 'Verification' }).click();
+    expect(await dialog.getByRole('tabpanel').innerText()).toContain('passport');
+    expect(await axeViolations(page, 'dialog')).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
 
   it("shows the server's refusal of a second application from the same email as the spec's issue toast and on the page", async () => {
     const email = `twice.${Date.now().toString(36)}@example.com`;

@@ -90,6 +90,15 @@ class PartQueue implements AsyncIterable<Part> {
 }
 
 /**
+ * The kind a file's leading bytes (at least `recognitionBytes` of them, or the whole file when
+ * shorter) begin, when it is one of `kinds`. Every upload's kind check, streamed or resumable.
+ */
+export function allowedKind(bytes: Uint8Array, kinds: readonly FileKind[]): FileKind | undefined {
+  const found = recogniseFile(bytes);
+  return found && kinds.includes(found) ? found : undefined;
+}
+
+/**
  * Passes the bytes through unchanged while counting them: fails with the rules' 413 as soon as
  * they pass the limit, and with their 415 when the first bytes are not one of the allowed kinds.
  * Only the first few bytes are ever held.
@@ -101,8 +110,7 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
   let kind: FileKind | undefined;
   let size = 0;
   const decide = (bytes: Buffer) => {
-    const found = recogniseFile(bytes);
-    if (found && rules.kinds.includes(found)) kind = found;
+    kind = allowedKind(bytes, rules.kinds);
     return kind !== undefined;
   };
   return new Transform({

@@ -39,12 +39,14 @@ export function Tabs({ label, tabs }: { label: string; tabs: TabItem[] }) {
   }
 
   return (
-    // min-w-0: in a grid or flex parent, the scrolling tab list must not widen its container.
+    // min-w-0: in a grid or flex parent, the tab list must not widen its container.
     <div className="min-w-0">
+      {/* The tabs wrap onto a second row rather than scroll: on a phone every tab stays in
+          sight, where a scrolling strip hid the last ones with no sign that it scrolls. */}
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 overflow-x-auto border-b border-border"
+        className="flex flex-wrap gap-1 rounded-lg border border-border bg-surface p-1"
       >
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected;
@@ -64,10 +66,10 @@ export function Tabs({ label, tabs }: { label: string; tabs: TabItem[] }) {
               onClick={() => select(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                '-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                'grow rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:grow-0',
                 isSelected
-                  ? 'border-accent text-foreground'
-                  : 'border-transparent text-muted-foreground hover:text-foreground',
+                  ? 'bg-background text-foreground shadow-sm ring-1 ring-accent'
+                  : 'text-muted-foreground hover:bg-background/60 hover:text-foreground',
               )}
             >
               {tab.label}

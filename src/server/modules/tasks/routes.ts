@@ -3,18 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fileKinds, formatFileSize } from '../../../domain/files.ts';
-import type { MessageCode } from '../../../domain/messages.ts';
+import { fileKinds } from '../../../domain/files.ts';
 import {
   adminTaskListSchema,
   adminTaskSchema,
   myTaskDetailSchema,
   myTaskListSchema,
-  taskFileKinds,
   taskInputSchema,
   taskListQuerySchema,
   taskStatusUpdateSchema,
-  type ContentType,
 } from '../../../domain/tasks.ts';
 import type { User } from '../../../domain/users.ts';
 import { requireUser } from '../../plugins/access.ts';
@@ -22,9 +19,12 @@ import { fieldError, HttpError } from '../../plugins/errors.ts';
 import { acceptMultipart, receiveUpload } from '../../uploads/receive.ts';
 import { sendStoredFile } from '../../uploads/send.ts';
 import { findTaskRow, listAdminTasks, listMyTasks } from './repository.ts';
-import { countUploads, findUpload, taskFileKey } from './upload-repository.ts';
+import { findUpload, taskFileKey } from './upload-repository.ts';
+import { taskUploadRules } from './upload-rules.ts';
+import { resumableUploadRoutes } from './resumable-upload-routes.ts';
 import {
   assertAcceptsFiles,
+  countFilesHeld,
   createTask,
   deleteMyUpload,
   deleteTask,
@@ -38,12 +38,6 @@ import {
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const uploadParams = z.object({ id: z.string().min(1).max(100), uploadId: z.string().max(100) });
-
-const wrongKind: Record<ContentType, MessageCode> = {
-  photo: 'task.photo_only',
-  video: 'task.video_only',
-  both: 'task.photo_or_video',
-};
 
 /**
  * Tasks (spec sections 2 to 9, issue 10): the administrators' list and changes, each creator's own
@@ -59,37 +53,20 @@ export const taskRoutes = fp(
       await assertAcceptsFiles(app.db, taskId, user.id);
       const task = await findTaskRow(app.db, taskId);
       if (!task) throw new HttpError(404, 'task.not_found');
-      const count = await countUploads(app.db, taskId, user.id);
-      const params = { max: task.maxFiles, count, size: formatFileSize(uploadMaxBytes) };
-      if (count >= task.maxFiles) throw fieldError(400, 'files', 'task.too_many_files', params);
-      const upload = await receiveUpload(
-        request,
-        {
-          fileField: 'files',
-          maxFiles: task.maxFiles - count,
-          maxFileBytes: uploadMaxBytes,
-          kinds: taskFileKinds[task.contentType],
-          maxFields: 10,
-          maxFieldBytes: 1024,
-          messages: {
-            notMultipart: 'task.not_multipart',
-            unreadable: 'upload.unreadable',
-            tooLarge: 'task.file_too_large',
-            wrongKind: wrongKind[task.contentType],
-            tooManyFiles: 'task.too_many_files',
-          },
-          params,
+      const held = await countFilesHeld(app.db, taskId, user.id, app.deps.clock());
+      const rules = taskUploadRules(task, held, uploadMaxBytes);
+      if (rules.maxFiles === 0) {
+        throw fieldError(400, 'files', 'task.too_many_files', rules.params);
+      }
+      const upload = await receiveUpload(request, rules, {
+        async store(bytes) {
+          const uploadId = randomUUID();
+          const fileKey = taskFileKey(taskId, uploadId);
+          await app.storage.put(fileKey, bytes);
+          return { uploadId, fileKey };
         },
-        {
-          async store(bytes) {
-            const uploadId = randomUUID();
-            const fileKey = taskFileKey(taskId, uploadId);
-            await app.storage.put(fileKey, bytes);
-            return { uploadId, fileKey };
-          },
-          discard: ({ fileKey }) => app.storage.delete(fileKey),
-        },
-      );
+        discard: ({ fileKey }) => app.storage.delete(fileKey),
+      });
       const files: ReceivedTaskFile[] = upload.files.map((file) => ({
         ...file.stored,
         fileName: file.fileName.slice(0, 255),
@@ -254,6 +231,8 @@ export const taskRoutes = fp(
         },
       );
     });
+
+    await app.register(resumableUploadRoutes);
   },
   { name: 'tasks', dependencies: ['deps', 'access'] },
 );

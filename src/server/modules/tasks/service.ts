@@ -36,6 +36,7 @@ import {
   toTaskUpload,
   uploadsOf,
 } from './upload-repository.ts';
+import { countLiveUploadClaims, deleteUploadClaim } from './upload-claim-repository.ts';
 
 const notFound = () => new HttpError(404, 'task.not_found');
 
@@ -269,6 +270,22 @@ export async function deleteMyUpload(
   await deleteFiles(deps, [key]);
 }
 
+/**
+ * How many files the creator holds on a task: those stored, and the resumable uploads on their
+ * way that have not expired. Every limit check counts this, so both ways of sending share one
+ * limit (decision 0028).
+ */
+export async function countFilesHeld(
+  db: Db,
+  taskId: string,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const stored = await countUploads(db, taskId, userId);
+  const underWay = await countLiveUploadClaims(db, taskId, userId, now.toISOString());
+  return stored + underWay;
+}
+
 /** A file received for a task, already in storage under its key. */
 export interface ReceivedTaskFile {
   uploadId: string;
@@ -280,20 +297,30 @@ export interface ReceivedTaskFile {
 
 /**
  * Records the files a creator just sent, all or none: the assignment must still take files and
- * the task's limit must still hold once the files are counted with any sent meanwhile. The
- * caller removes the stored files when this throws.
+ * the task's limit must still hold once the files are counted with any sent meanwhile. A
+ * finished resumable upload names its claim, which gives its place to the file in the same
+ * change. The caller removes the stored files when this throws.
  */
 export async function saveMyUploads(
   deps: Deps,
-  { taskId, user, files }: { taskId: string; user: User; files: ReceivedTaskFile[] },
+  {
+    taskId,
+    user,
+    files,
+    claimId,
+  }: { taskId: string; user: User; files: ReceivedTaskFile[]; claimId?: string },
 ): Promise<MyTaskDetail> {
   if (files.length === 0) throw fieldError(400, 'files', 'upload.no_files');
-  const now = deps.clock().getTime();
+  const startedAt = deps.clock();
+  const now = startedAt.getTime();
   await deps.db.transaction().execute(async (trx) => {
     await assertAcceptsFiles(trx, taskId, user.id, deps.dialect);
     const task = await findTaskRow(trx, taskId);
     if (!task) throw notFound();
-    const count = await countUploads(trx, taskId, user.id);
+    if (claimId !== undefined && !(await deleteUploadClaim(trx, claimId))) {
+      throw new HttpError(410, 'upload.resume_expired');
+    }
+    const count = await countFilesHeld(trx, taskId, user.id, startedAt);
     if (count + files.length > task.maxFiles) {
       throw fieldError(400, 'files', 'task.too_many_files', { max: task.maxFiles, count });
     }
