@@ -9,6 +9,7 @@ for (const benchmark of [
   'bench/serialize.mjs',
   'bench/task-upload.mjs',
   'bench/task-lists.mjs',
+  'bench/influencers.mjs',
 ]) {
   execFileSync(process.execPath, [benchmark], { stdio: 'inherit' });
 }

@@ -418,5 +418,16 @@ describe('GET /api/admin/influencers after pay changes', () => {
     expect(corrected.totals.totalPayouts).toBe('1250.50');
     expect(monthOf(corrected, 2026, 1)).toBe('1250.50');
     expect(monthOf(corrected, 2026, 2)).toBe('0.00');
+    // Made an administrator, the person leaves the list and the counts; what they were paid stays
+    // in Total Payouts and the chart, as money the agency paid.
+    await db.updateTable('users').set({ isAdmin: true }).where('id', '=', creator.id).execute();
+    const promoted = await list();
+    expect(promoted).toMatchObject({ items: [], total: 0 });
+    expect(promoted.totals).toEqual({
+      totalInfluencers: 0,
+      activeThisMonth: 0,
+      withEarnings: 0,
+      totalPayouts: '1250.50',
+    });
   });
 });

@@ -25,9 +25,9 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0005-search-text': searchTextMigration(),
     '0006-assignment-statuses': assignmentStatusesMigration(types, handle.dialect),
     '0007-task-list-indexes': taskListIndexesMigration(),
+    '0008-task-search-index': taskSearchIndexMigration(types, handle.dialect),
     '0009-compensation-changes': compensationChangesMigration(types, handle.dialect),
     '0010-compensation-overview-indexes': compensationOverviewIndexesMigration(
-    '0008-task-search-index': taskSearchIndexMigration(types, handle.dialect),
       types,
       handle.dialect,
     ),

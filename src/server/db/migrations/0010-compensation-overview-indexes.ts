@@ -11,9 +11,10 @@ import type { ColumnTypes } from './column-types.ts';
  *   summed; the list sorts and filters on it, walking an index in each sort's order.
  * - `compensation_month_totals`: published pay per calendar month; the monthly chart and Total
  *   Payouts read a dozen rows instead of every entry.
- * A person's row is recounted from their own entries (two dozen rows) on every change, so the
- * latest times stay exact when an entry is deleted; a month's sum moves by the amount changed.
- * The name sort walks an index over the same expression as the overview's query.
+ * A new entry adds to its person's row; an edit or a delete recounts the row from the person's own
+ * entries (two dozen rows), so the latest times stay exact when an entry goes. A month's sum moves
+ * by the amount changed. The name sort walks an index over the same expression as the overview's
+ * query; the stat cards count ranges of the earnings and publish-time indexes.
  */
 export function compensationOverviewIndexesMigration(
   types: ColumnTypes,
@@ -51,6 +52,11 @@ export function compensationOverviewIndexesMigration(
         .createIndex('compensation_user_totals_count_index')
         .on('compensation_user_totals')
         .columns(['compensation_count desc', 'user_id'])
+        .execute();
+      await db.schema
+        .createIndex('compensation_user_totals_published_index')
+        .on('compensation_user_totals')
+        .columns(['last_published_at', 'user_id'])
         .execute();
       // Creators without entries come last: SQLite orders nulls last when descending already,
       // PostgreSQL must be told (in the index as in the query).
@@ -91,6 +97,21 @@ export function compensationOverviewIndexesMigration(
   };
 }
 
+/**
+ * A new entry added to its person's row: only ever more, so no recount. On PostgreSQL the update
+ * waits for another writer's lock on the row and then adds to the row as that writer left it.
+ */
+const addEntry = `
+  update compensation_user_totals set
+    compensation_count = compensation_count + 1,
+    published_count = published_count + case when new.status = 'published' then 1 else 0 end,
+    earned_cents = earned_cents + case when new.status = 'published' then new.amount_cents else 0 end,
+    last_published_at = case when last_published_at is null or new.published_at > last_published_at
+      then new.published_at else last_published_at end,
+    last_updated_at = case when last_updated_at is null or new.updated_at > last_updated_at
+      then new.updated_at else last_updated_at end
+  where user_id = new.user_id`;
+
 /** A person's row recounted from their entries; `user` is `new.user_id` or `old.user_id`. */
 const recountUser = (user: string) => `
   update compensation_user_totals set
@@ -117,7 +138,7 @@ async function createSqliteTriggers(db: Kysely<unknown>) {
      end`,
     `create trigger compensations_totals_insert after insert on compensations begin
        ${addPublished};
-       ${recountUser('new.user_id')};
+       ${addEntry};
      end`,
     `create trigger compensations_totals_update after update on compensations begin
        ${removePublished};
@@ -162,7 +183,11 @@ async function createPostgresTriggers(db: Kysely<unknown>) {
            on conflict (year, month) do update
              set published_cents = compensation_month_totals.published_cents + excluded.published_cents;
          end if;
-         perform compensation_user_totals_recount(new.user_id);
+         if tg_op = 'INSERT' then
+           ${addEntry};
+         else
+           perform compensation_user_totals_recount(new.user_id);
+         end if;
        end if;
        if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.user_id <> new.user_id) then
          perform compensation_user_totals_recount(old.user_id);

@@ -1,0 +1,295 @@
+// GET /api/admin/influencers on the built server: median latency of the default page, of a
+// search and of the earnings sort, with 1,000 and with 20,000 creators, each with 24 months of pay
+// (issue 12; aim: the larger under twice the smaller). The months before this one are published,
+// this month's is a draft; every fifth creator stopped being paid four months ago, so the filters
+// and the 'active' count have something to tell apart. Rows are written straight into the database
+// the server migrated, in one transaction, through the triggers that keep the pay totals
+// (migration 0010). SQLite always; PostgreSQL too when BENCH_DATABASE_URL names a server (a
+// database of its own is made there for each size, and dropped). Needs `npm run build:server`.
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startBuiltServer } from './server.mjs';
+
+const sizes = [1_000, 20_000];
+const monthsOfPay = 24;
+const requestsPerQuery = 100;
+// A query slower than this stops sooner (its median is then over fewer requests, as printed).
+const secondsPerQuery = 8;
+const warmUp = 15;
+const firstNames = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Felipe', 'Gabriela', 'Hugo'];
+const lastNames = ['Lima', 'Souza', 'Costa', 'Müller', 'Rocha', 'Dias', 'Prado', 'Reis', 'Nunes'];
+// One creator in 40 is called Sofía; the search finds her accent-insensitively.
+const searchedName = 'Sofía';
+const searchWord = 'sofia';
+
+const queries = [
+  { name: 'page 1 (by name)', url: '/api/admin/influencers' },
+  { name: `?q=${searchWord}`, url: `/api/admin/influencers?q=${searchWord}` },
+  { name: '?sort=earnings', url: '/api/admin/influencers?sort=earnings' },
+];
+
+/** Lowered and without accents, as the server's searchable() keeps users.search_text. */
+const searchable = (...parts) =>
+  parts.filter(Boolean).join(' ').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The creators and their pay as rows, the same for both databases. */
+function* creatorRows(count, now) {
+  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  for (let n = 0; n < count; n++) {
+    const id = randomUUID();
+    const firstName = n % 40 === 7 ? searchedName : firstNames[n % firstNames.length];
+    const lastName = lastNames[(n * 7) % lastNames.length];
+    const username = `creator${n}`;
+    const email = `creator${n}@example.com`;
+    const created = new Date(now.getTime() - (count - n) * 60_000).toISOString();
+    const user = [id, username, email, firstName, lastName, created];
+    user.searchText = searchable(username, email, firstName, lastName);
+    // Every fifth creator's pay ended four months ago: inactive.
+    const lastMonth = n % 5 === 0 ? thisMonth - 4 : thisMonth;
+    const pay = [];
+    for (let back = monthsOfPay - 1; back >= 0; back--) {
+      const period = lastMonth - back;
+      const year = Math.floor(period / 12);
+      const month = (period % 12) + 1;
+      const cents = 50_000 + ((n * 7919 + period * 104_729) % 250_000);
+      const isDraft = period === thisMonth;
+      // Published on the 3rd of the month after, at 10:00.
+      const publishedAt = isDraft ? null : new Date(Date.UTC(year, month, 3, 10)).toISOString();
+      const changed = publishedAt ?? now.toISOString();
+      pay.push([
+        randomUUID(),
+        id,
+        month,
+        year,
+        cents,
+        isDraft ? 'draft' : 'published',
+        publishedAt,
+        changed,
+        changed,
+      ]);
+    }
+    yield { user, pay };
+  }
+}
+
+const userColumns =
+  'id, username, email, first_name, last_name, created_at, updated_at, password_hash, is_admin, preferred_language, search_text';
+// The same columns with the search text among the parameters, before the fixed values.
+const postgresUserColumns =
+  'id, username, email, first_name, last_name, created_at, updated_at, search_text, password_hash, is_admin, preferred_language';
+const payColumns =
+  'id, user_id, month, year, amount_cents, status, published_at, created_at, updated_at';
+// Nobody signs in as these creators; a hash that matches no password.
+const noPassword = 'bench-no-password';
+
+function fillSqlite(file, count, now) {
+  const db = new Database(file);
+  const insertUser = db.prepare(
+    `insert into users (${userColumns}) values (?, ?, ?, ?, ?, ?, ?, '${noPassword}', 0, 'en', ?)`,
+  );
+  const insertPay = db.prepare(
+    `insert into compensations (${payColumns}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  db.transaction(() => {
+    for (const { user, pay } of creatorRows(count, now)) {
+      insertUser.run(...user, user[5], user.searchText);
+      for (const row of pay) insertPay.run(...row);
+    }
+  })();
+  db.exec('analyze');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+/** Multi-row inserts of `batch` creators at a time, all in one transaction. */
+async function fillPostgres(url, count, now) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const insert = async (table, columns, rows, literals = '') => {
+    const width = rows[0].length;
+    const values = rows.map(
+      (_, row) =>
+        `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')}${literals})`,
+    );
+    await client.query(
+      `insert into ${table} (${columns}) values ${values.join(', ')}`,
+      rows.flat(),
+    );
+  };
+  try {
+    await client.query('begin');
+    let users = [];
+    let pay = [];
+    const flush = async () => {
+      if (users.length === 0) return;
+      await insert('users', postgresUserColumns, users, `, '${noPassword}', false, 'en'`);
+      // Parameters per statement are limited to 65,535: 9 columns x 24 months x 200 creators.
+      await insert('compensations', payColumns, pay);
+      users = [];
+      pay = [];
+    };
+    for (const creator of creatorRows(count, now)) {
+      const [id, username, email, firstName, lastName, created] = creator.user;
+      users.push([
+        id,
+        username,
+        email,
+        firstName,
+        lastName,
+        created,
+        created,
+        creator.user.searchText,
+      ]);
+      pay.push(...creator.pay);
+      if (users.length === 200) await flush();
+    }
+    await flush();
+    await client.query('commit');
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+async function signIn(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-password' }),
+  });
+  if (!response.ok) throw new Error(`Sign-in: ${response.status}`);
+  const sid = response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('sid='))
+    ?.split(';')[0];
+  if (!sid) throw new Error('No session cookie after sign-in');
+  return sid;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function timeQuery(baseUrl, cookie, url) {
+  const get = async () => {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${url}`, { headers: { cookie } });
+    const body = await response.json();
+    const ms = performance.now() - started;
+    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
+    return { ms, body };
+  };
+  for (let n = 0; n < warmUp; n++) await get();
+  const times = [];
+  let last;
+  const started = performance.now();
+  for (let n = 0; n < requestsPerQuery; n++) {
+    if (performance.now() - started > secondsPerQuery * 1000) break;
+    last = await get();
+    times.push(last.ms);
+  }
+  return { median: median(times), body: last.body, requests: times.length };
+}
+
+/** Migrates a fresh database through the server, fills it, then times the queries. */
+async function measure(database, size) {
+  const now = new Date();
+  const setup = await startBuiltServer({ dataDir: database.dataDir, env: database.env });
+  await setup.stop();
+  const started = performance.now();
+  if (database.dialect === 'sqlite') fillSqlite(path.join(database.dataDir, 'app.db'), size, now);
+  else await fillPostgres(database.env.DATABASE_URL, size, now);
+  const fillSeconds = (performance.now() - started) / 1000;
+  const server = await startBuiltServer({ dataDir: database.dataDir, env: database.env });
+  try {
+    const cookie = await signIn(server.baseUrl);
+    console.log(
+      `  ${database.dialect}, ${size.toLocaleString('en')} creators: ${(size * monthsOfPay).toLocaleString('en')} entries written in ${fillSeconds.toFixed(1)} s`,
+    );
+    const results = {};
+    for (const query of queries) {
+      const result = await timeQuery(server.baseUrl, cookie, query.url);
+      results[query.name] = result.median;
+      const { totals, total, items } = result.body;
+      console.log(
+        `    ${query.name.padEnd(20)} median ${result.median.toFixed(2).padStart(7)} ms of ${result.requests} (total ${total}, ${items.length} on the page; cards ${totals.totalInfluencers} / ${totals.activeThisMonth} active / ${totals.withEarnings} / $${totals.totalPayouts})`,
+      );
+    }
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function withPostgresDatabase(baseUrl, work) {
+  const name = `agency_bench_influencers_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-influencers-'));
+  try {
+    return await work({ dialect: 'postgres', dataDir, env: { DATABASE_URL: url.toString() } });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+async function withSqliteDatabase(work) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-influencers-'));
+  try {
+    return await work({ dialect: 'sqlite', dataDir, env: {} });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const runStarted = performance.now();
+const dialects = [
+  { name: 'SQLite', run: (work) => withSqliteDatabase(work) },
+  ...(process.env.BENCH_DATABASE_URL
+    ? [
+        {
+          name: 'PostgreSQL',
+          run: (work) => withPostgresDatabase(process.env.BENCH_DATABASE_URL, work),
+        },
+      ]
+    : []),
+];
+const summary = [];
+for (const dialect of dialects) {
+  const figures = {};
+  for (const size of sizes)
+    figures[size] = await dialect.run((database) => measure(database, size));
+  summary.push({ dialect: dialect.name, figures });
+}
+
+const [small, large] = sizes;
+console.log(
+  `Influencers overview: median latency, ${requestsPerQuery} sequential requests each (fewer past ${secondsPerQuery} s) after ${warmUp} to warm up; built server, ${monthsOfPay} months of pay per creator`,
+);
+console.log(
+  `  ${'query'.padEnd(32)}${`${small.toLocaleString('en')} creators`.padStart(16)}${`${large.toLocaleString('en')} creators`.padStart(18)}${'ratio'.padStart(8)}  aim < 2`,
+);
+for (const { dialect, figures } of summary) {
+  for (const query of queries) {
+    const a = figures[small][query.name];
+    const b = figures[large][query.name];
+    const ratio = b / a;
+    console.log(
+      `  ${`${dialect}, ${query.name}`.padEnd(32)}${`${a.toFixed(2)} ms`.padStart(16)}${`${b.toFixed(2)} ms`.padStart(18)}${ratio.toFixed(2).padStart(8)}  ${ratio < 2 ? 'met' : 'MISSED'}`,
+    );
+  }
+}
+if (!process.env.BENCH_DATABASE_URL)
+  console.log('  PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to include it.');
+console.log(`  whole run ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
