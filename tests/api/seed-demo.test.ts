@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
+import type { AdminCompensation, Compensation } from '../../src/domain/compensation.ts';
 import type { MyTaskDetail, MyTaskList } from '../../src/domain/tasks.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createUser } from '../support/factories.ts';
@@ -27,18 +28,17 @@ describe('npm run seed:demo', () => {
       url: '/api/dashboard',
       headers: { cookie },
     });
-    expect(dashboard.json()).toMatchObject({
-      tasks: { open: 3, completed: 1 },
-      totalEarnings: '4280.50',
-    });
+    expect(dashboard.json()).toMatchObject({ tasks: { open: 3, completed: 1 } });
+    // New in her bell: last month's pay, a correction, a task; older notices are read.
     const bell = await testApp.app.inject({
       method: 'GET',
       url: '/api/notifications',
       headers: { cookie },
     });
-    expect(bell.json()).toMatchObject({ unreadCount: 4 });
+    expect(bell.json()).toMatchObject({ unreadCount: 3 });
     // Maria reads Portuguese: her notifications are in her language.
-    expect(JSON.stringify(bell.json())).toContain('Compensação publicada');
+    expect(JSON.stringify(bell.json())).toContain('Remuneração publicada');
+    expect(JSON.stringify(bell.json())).toContain('Remuneração corrigida');
     expect((await login('demo_lucas', 'demo-creator-pass')).statusCode).toBe(200);
     expect((await login('demo_sofia', 'demo-creator-pass')).statusCode).toBe(200);
     // The installation's own administrator is untouched.
@@ -106,6 +106,51 @@ describe('npm run seed:demo', () => {
     const image = await get(detail.uploads[0]?.fileUrl ?? '');
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
+  });
+
+  it('gives the creators two years of pay, mostly published, with drafts and a correction on record', async () => {
+    testApp = await createTestApp();
+    await seedDemo(testApp.app.deps);
+    const maria = await login('demo_maria', 'demo-creator-pass');
+    const cookie = `sid=${maria.cookies.find((c) => c.name === 'sid')?.value}`;
+    const asMaria = (url: string) =>
+      testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+    const mine = (await asMaria('/api/compensations')).json<Compensation[]>();
+    expect(mine).toHaveLength(24);
+    expect(mine.every((entry) => entry.status === 'published')).toBe(true);
+    expect(new Set(mine.map((entry) => entry.year)).size).toBeGreaterThan(1);
+    // Her dashboard's earnings are the sum of what she can see.
+    const cents = mine.reduce((sum, entry) => sum + Math.round(Number(entry.amount) * 100), 0);
+    const dashboard = (await asMaria('/api/dashboard')).json<{ totalEarnings: string }>();
+    expect(dashboard.totalEarnings).toBe((cents / 100).toFixed(2));
+
+    const admin = await login('demo_admin', 'demo-admin-pass');
+    const adminCookie = `sid=${admin.cookies.find((c) => c.name === 'sid')?.value}`;
+    const all = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/admin/compensations',
+        headers: { cookie: adminCookie },
+      })
+    ).json<Compensation[]>();
+    expect(all.filter((entry) => entry.status === 'draft')).toHaveLength(3);
+    expect(all.filter((entry) => entry.status === 'published')).toHaveLength(48);
+    const history = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: `/api/admin/compensations/user/${mine[0]?.userId}`,
+        headers: { cookie: adminCookie },
+      })
+    ).json<AdminCompensation[]>();
+    const actions = history.map((entry) => entry.history.map((change) => change.action).join(' '));
+    expect(actions.filter((list) => list === 'created published corrected')).toHaveLength(1);
+    expect(actions.filter((list) => list === 'created')).toHaveLength(1);
+    expect(actions.filter((list) => list === 'created published')).toHaveLength(23);
+    for (const entry of history) {
+      const times = entry.history.map((change) => change.at);
+      expect(times).toEqual([...times].sort());
+      expect(entry.history.every((change) => change.by?.username === 'demo_admin')).toBe(true);
+    }
   });
 
   it('refuses a database that holds real accounts, adding nothing', async () => {

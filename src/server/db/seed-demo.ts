@@ -3,6 +3,14 @@ import { Readable } from 'node:stream';
 import type { ApplicationStatus } from '../../domain/applications.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { TaskStatus } from '../../domain/tasks.ts';
+import type { User } from '../../domain/users.ts';
+import {
+  createCompensation,
+  publishCompensation,
+  updateCompensation,
+} from '../modules/compensation/service.ts';
+import { createNotifier } from '../modules/notifications/notify.ts';
+import { markAllRead } from '../modules/notifications/repository.ts';
 import { insertApplication } from '../modules/applications/repository.ts';
 import { insertAssignments, insertTask, refreshTaskStatus } from '../modules/tasks/repository.ts';
 import { insertUploads, taskFileKey } from '../modules/tasks/upload-repository.ts';
@@ -239,51 +247,7 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
     await refreshTaskStatus(db, id, stamp);
   }
 
-  // The three months before this one: two published, the last still a draft.
-  const months = [3, 2, 1].map((back) => {
-    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    return { month: date.getUTCMonth() + 1, year: date.getUTCFullYear() };
-  });
-  const pay: [typeof maria, number, number, boolean][] = [
-    [maria, 0, 185_000, true],
-    [maria, 1, 243_050, true],
-    [maria, 2, 210_000, false],
-    [lucas, 1, 98_000, true],
-    [lucas, 2, 112_500, false],
-  ];
-  for (const [person, monthIndex, amountCents, published] of pay) {
-    const period = months[monthIndex];
-    if (!period) continue;
-    const id = randomUUID();
-    await db
-      .insertInto('compensations')
-      .values({
-        id,
-        userId: person.id,
-        ...period,
-        amountCents,
-        status: published ? 'published' : 'draft',
-        notes: published ? 'Monthly retainer and content bonus' : null,
-        createdBy: admin.id,
-        publishedAt: published ? stamp : null,
-        publishedBy: published ? admin.id : null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute();
-    if (published) {
-      await deps.notify(db, person.id, {
-        type: 'compensation',
-        relatedId: id,
-        title: {
-          en: 'Compensation published',
-          es: 'Compensación publicada',
-          pt: 'Remuneração publicada',
-        },
-        message: `${period.month}/${period.year}: $${(amountCents / 100).toFixed(2)}`,
-      });
-    }
-  }
+  await seedDemoPay(deps, admin, people);
   for (const applicant of applicants) {
     const stamp = new Date(now.getTime() - applicant.daysAgo * 86_400_000).toISOString();
     const documentId = await documents.receive(
@@ -346,4 +310,85 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
     message: tasks[0]?.title ?? '',
   });
   return 'seeded';
+}
+
+/**
+ * Two years of monthly pay for Maria and Lucas, recorded the way an administrator does it (through
+ * the service, so every entry has its record of changes), each step at the time it would have
+ * happened: a month is entered on the 1st of the next and published on the 5th (never later than
+ * two days ago). This month's pay waits as a draft; one of Maria's was corrected yesterday. Sofia,
+ * who just joined, has one draft. Older notices are read; the latest publication and the
+ * correction are new in the bell.
+ */
+async function seedDemoPay(deps: Deps, admin: User, people: User[]) {
+  const [maria, lucas, sofia] = people;
+  if (!maria || !lucas || !sofia) throw new Error('Demo creators were not created');
+  const now = deps.clock();
+  const day = 86_400_000;
+  const at = (date: Date): Deps => ({
+    ...deps,
+    clock: () => date,
+    notify: createNotifier(() => date),
+    // The demo's invented people have no mailboxes: the pay service's mails go nowhere.
+    mailer: { ...deps.mailer, sendInBackground: () => {} },
+  });
+  /** Day `day` of the month `back` months ago at 10:00 UTC, but no later than `daysAgo` days ago. */
+  const dayOf = (back: number, dayOfMonth: number, daysAgo: number) => {
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, dayOfMonth, 10));
+    const latest = new Date(now.getTime() - daysAgo * day);
+    return date < latest ? date : latest;
+  };
+  const periodOf = (back: number) => {
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    return { month: date.getUTCMonth() + 1, year: date.getUTCFullYear() };
+  };
+  // Steady growth with a seasonal bonus, so the charts and the year filter have a shape.
+  const centsFor = (base: number, step: number, back: number) => {
+    const bonus = [6, 11, 12].includes(periodOf(back).month) ? 45_000 : 0;
+    return base + step * (24 - back) + bonus;
+  };
+  const creators = [
+    { person: maria, base: 150_000, step: 4_250, notes: 'Retainer and content bonus' },
+    { person: lucas, base: 85_000, step: 2_125, notes: 'Monthly retainer' },
+  ];
+
+  const record = (person: User, back: number, enteredAt: Date, amount: number, notes: string) =>
+    createCompensation(at(enteredAt), {
+      fields: { userId: person.id, ...periodOf(back), amount, notes },
+      admin,
+    });
+  const publish = (id: string, back: number) =>
+    publishCompensation(at(dayOf(back - 1, 5, 2)), { id, admin });
+
+  const entered: Record<string, Record<number, string>> = {};
+  for (let back = 24; back >= 1; back--) {
+    for (const { person, base, step, notes } of creators) {
+      const entry = await record(
+        person,
+        back,
+        dayOf(back - 1, 1, 3),
+        centsFor(base, step, back),
+        notes,
+      );
+      (entered[person.id] ??= {})[back] = entry.id;
+      // Last month's is published below, once the older notices are read, so it is new.
+      if (back > 1) await publish(entry.id, back);
+    }
+  }
+  for (const { person } of creators) await markAllRead(deps.db, person.id);
+  for (const { person } of creators) await publish(entered[person.id]?.[1] ?? '', 1);
+
+  await updateCompensation(at(new Date(now.getTime() - day)), {
+    id: entered[maria.id]?.[2] ?? '',
+    changes: {
+      amount: centsFor(150_000, 4_250, 2) + 12_500,
+      notes: 'Retainer, content bonus and a late campaign fee',
+    },
+    admin,
+  });
+  const thisMonth = new Date(now.getTime() - 60 * 60 * 1000);
+  for (const { person, base, step, notes } of creators) {
+    await record(person, 0, thisMonth, centsFor(base, step, 0), notes);
+  }
+  await record(sofia, 0, thisMonth, 60_000, 'First month: welcome shoot');
 }
