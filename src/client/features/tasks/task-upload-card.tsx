@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn.ts';
 import { formatFileSize } from '../../lib/format.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useUploadTaskFiles } from './api/upload-task-files.ts';
-import { perFileProgress, selectionProblem, type SelectionProblem } from './upload-selection.ts';
+import { overallProgress, selectionProblem, type SelectionProblem } from './upload-selection.ts';
 
 const wrongKindCode: Record<ContentType, string> = {
   photo: 'task.photo_only',
@@ -21,8 +21,9 @@ const wrongKindCode: Record<ContentType, string> = {
 };
 
 /**
- * Choosing files (picker or drag and drop), checked before anything is sent, then sent in one
- * request with its progress and a way to cancel (spec sections 2, 5 and 8).
+ * Choosing files (picker or drag and drop), checked before anything is sent, then sent with
+ * their progress and a way to cancel (spec sections 2, 5 and 8): small files in one request,
+ * large ones each as a resumable upload that survives a dropped connection (decision 0028).
  */
 export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
   const { t } = useLanguage();
@@ -30,7 +31,10 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const [selected, setSelected] = useState<File[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
+  /** Each selected file's share sent, 0 to 100, while sending. */
+  const [fileProgress, setFileProgress] = useState<number[] | null>(null);
+  /** The files that became the task's during this send, kept off the list if a later one fails. */
+  const storedRef = useRef<readonly File[]>([]);
   const [isDragging, setDragging] = useState(false);
   const titleId = useId();
   const hintId = useId();
@@ -78,15 +82,24 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
     }
     const controller = new AbortController();
     abortRef.current = controller;
-    setProgress(0);
+    setFileProgress(selected.map(() => 0));
+    storedRef.current = [];
     upload.mutate(
-      { id: task.id, files: selected, onProgress: setProgress, signal: controller.signal },
+      {
+        id: task.id,
+        files: selected,
+        onProgress: setFileProgress,
+        onStored: (files) => (storedRef.current = [...storedRef.current, ...files]),
+        signal: controller.signal,
+      },
       {
         onSuccess: () => {
           toast({ title: t('common.success'), description: t('tasks.upload.success') });
           setSelected([]);
         },
         onError: (error) => {
+          const stored = storedRef.current;
+          setSelected((current) => current.filter((file) => !stored.includes(file)));
           if (error instanceof DOMException && error.name === 'AbortError') {
             toast({ title: t('tasks.upload.cancelled') });
             return;
@@ -100,7 +113,7 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
         },
         onSettled: () => {
           abortRef.current = null;
-          setProgress(null);
+          setFileProgress(null);
         },
       },
     );
@@ -112,12 +125,12 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
     if (!isSending) choose(event.dataTransfer.files);
   };
 
-  const fileProgress =
-    progress === null
-      ? []
-      : perFileProgress(
+  const progress =
+    fileProgress === null
+      ? null
+      : overallProgress(
           selected.map((file) => file.size),
-          progress,
+          fileProgress,
         );
   const remaining = Math.max(0, task.maxFiles - task.fileCount);
 
@@ -184,7 +197,7 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
                   <span className="block truncate">{file.name}</span>
                   <span className="text-xs text-muted-foreground">
                     {formatFileSize(file.size)}
-                    {progress !== null && ` · ${fileProgress[index] ?? 0}%`}
+                    {fileProgress !== null && ` · ${fileProgress[index] ?? 0}%`}
                   </span>
                 </span>
                 {!isSending && (

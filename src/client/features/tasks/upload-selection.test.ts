@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perFileProgress, selectionProblem } from './upload-selection.ts';
+import { overallProgress, perFileProgress, selectionProblem } from './upload-selection.ts';
 
 describe('checking a selection before it is sent', () => {
   it('refuses more files than the task takes', () => {
@@ -28,5 +28,18 @@ describe('each file’s progress', () => {
     expect(perFileProgress([0, 100], 50)).toEqual([0, 50]);
     expect(perFileProgress([0], 100)).toEqual([100]);
     expect(perFileProgress([100], 140)).toEqual([100]);
+  });
+});
+
+describe('overallProgress', () => {
+  it('weighs each file by its size', () => {
+    expect(overallProgress([100, 300], [100, 0])).toBe(25);
+    expect(overallProgress([100, 300], [100, 50])).toBe(62);
+    expect(overallProgress([100, 300], [100, 100])).toBe(100);
+  });
+
+  it('is done for empty files only once each is', () => {
+    expect(overallProgress([0, 0], [100, 0])).toBe(0);
+    expect(overallProgress([0, 0], [100, 100])).toBe(100);
   });
 });

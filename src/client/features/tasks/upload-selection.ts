@@ -32,3 +32,11 @@ export function perFileProgress(sizes: readonly number[], percent: number): numb
     return Math.floor((share / size) * 100);
   });
 }
+
+/** The share of all the bytes sent, 0 to 100, from each file's share (weighted by its size). */
+export function overallProgress(sizes: readonly number[], percents: readonly number[]): number {
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= 0) return percents.every((percent) => percent >= 100) ? 100 : 0;
+  const sent = sizes.reduce((sum, size, index) => sum + (size * (percents[index] ?? 0)) / 100, 0);
+  return Math.min(100, Math.floor((sent / total) * 100));
+}

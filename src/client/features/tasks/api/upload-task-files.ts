@@ -1,29 +1,84 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaskUpload } from '../../../../domain/tasks.ts';
+import type { MyTaskDetail, TaskUpload } from '../../../../domain/tasks.ts';
 import { apiUpload } from '../../../lib/api-upload.ts';
+import { perFileProgress } from '../upload-selection.ts';
 import { myTaskQueryOptions } from './get-my-task.ts';
 import { myTasksQueryKey } from './get-my-tasks.ts';
+import { uploadTaskFileResumably } from './upload-task-file-resumably.ts';
+
+/**
+ * Files from this size on go over tus, one resumable upload each, so a long video survives a
+ * dropped connection; smaller ones go together in the spec's multipart call (decision 0028).
+ */
+export const resumableUploadFromBytes = 20 * 1024 * 1024;
 
 export interface UploadTaskFilesRequest {
   id: string;
   files: readonly File[];
-  onProgress?: (percent: number) => void;
+  /** Each file's share sent, 0 to 100, in the order of `files`. */
+  onProgress?: (percentPerFile: number[]) => void;
+  /** The files that have become the task's, as each upload finishes. */
+  onStored?: (files: readonly File[]) => void;
   signal?: AbortSignal;
 }
 
-/** Sends the files in one request (all or nothing); answers the creator's files after it. */
-export function uploadTaskFiles({
+/**
+ * Sends the files: the small ones in one multipart request (all or nothing), then each large one
+ * over tus. Answers the creator's files after the last; a failure keeps the files sent before it.
+ */
+export async function uploadTaskFiles({
   id,
   files,
   onProgress,
+  onStored,
   signal,
 }: UploadTaskFilesRequest): Promise<{ uploads: TaskUpload[] }> {
-  const body = new FormData();
-  for (const file of files) body.append('files', file, file.name);
-  return apiUpload<{ uploads: TaskUpload[] }>(`/api/tasks/${encodeURIComponent(id)}/upload`, body, {
-    onProgress,
-    signal,
-  });
+  const percents = files.map(() => 0);
+  const report = () => onProgress?.([...percents]);
+  const small = files.filter((file) => file.size < resumableUploadFromBytes);
+  const large = files.filter((file) => file.size >= resumableUploadFromBytes);
+  let answer: { uploads: TaskUpload[] } | undefined;
+
+  if (small.length > 0) {
+    const body = new FormData();
+    for (const file of small) body.append('files', file, file.name);
+    answer = await apiUpload<{ uploads: TaskUpload[] }>(
+      `/api/tasks/${encodeURIComponent(id)}/upload`,
+      body,
+      {
+        signal,
+        // The files go out one after another in the body: the bytes sent fill them in order.
+        onProgress: (percent) => {
+          const shares = perFileProgress(
+            small.map((file) => file.size),
+            percent,
+          );
+          small.forEach((file, index) => (percents[files.indexOf(file)] = shares[index] ?? 0));
+          report();
+        },
+      },
+    );
+    onStored?.(small);
+  }
+
+  for (const file of large) {
+    const index = files.indexOf(file);
+    const task: MyTaskDetail = await uploadTaskFileResumably({
+      taskId: id,
+      file,
+      signal,
+      onProgress: (sent) => {
+        percents[index] = Math.floor((sent / file.size) * 100);
+        report();
+      },
+    });
+    percents[index] = 100;
+    report();
+    onStored?.([file]);
+    answer = task;
+  }
+  if (!answer) throw new Error('No files to upload');
+  return answer;
 }
 
 export function useUploadTaskFiles() {
@@ -37,5 +92,8 @@ export function useUploadTaskFiles() {
       );
       return queryClient.invalidateQueries({ queryKey: myTasksQueryKey });
     },
+    // Files sent before a failure are the task's: show them.
+    onError: (_error, { id }) =>
+      queryClient.invalidateQueries({ queryKey: myTaskQueryOptions(id).queryKey }),
   });
 }

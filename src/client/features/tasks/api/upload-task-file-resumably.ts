@@ -1,0 +1,145 @@
+import type { DetailedError, Upload } from 'tus-js-client';
+import type { MyTaskDetail } from '../../../../domain/tasks.ts';
+import { ApiError } from '../../../lib/api-fetch.ts';
+
+/** Where the server takes resumable (tus 1.0) uploads. */
+const resumableUploadsEndpoint = '/api/uploads';
+
+/**
+ * Rounds of retries in a row that move no byte before giving up. Each round is tus-js-client's
+ * own retries, then a wait for the network to come back, so a phone that sleeps or walks out of
+ * coverage for a while still resumes.
+ */
+const roundsWithoutProgress = 4;
+
+export interface ResumableUploadRequest {
+  taskId: string;
+  file: File;
+  /** Bytes of this file the server has, as they grow. */
+  onProgress?: (sentBytes: number) => void;
+  /** Aborting it cancels the upload and removes what was sent; the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled.', 'AbortError');
+}
+
+/** The server's answer to a request that failed, or undefined when no answer came. */
+const answerOf = (error: Error) => (error as DetailedError).originalResponse ?? undefined;
+
+/**
+ * Whether the server refused the upload (its rules: kind, size, limit, status), as opposed to the
+ * request not getting through. tus answers 409 and 423 when a resumed upload and the server
+ * disagree for a moment: worth another try, as tus-js-client's own default says.
+ */
+function isRefusal(error: Error): boolean {
+  const status = answerOf(error)?.getStatus() ?? 0;
+  return status >= 400 && status < 500 && status !== 409 && status !== 423;
+}
+
+/** Resolves once the browser says it is online again (at once when it is), or on abort. */
+function whenOnline(signal?: AbortSignal): Promise<void> {
+  if (navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('online', done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    window.addEventListener('online', done);
+    signal?.addEventListener('abort', done);
+  });
+}
+
+/**
+ * Sends one file to a task over tus (issue 11, decision 0028): it survives a dropped connection,
+ * a phone going to sleep and a reload, picking up where the server's bytes stop (the upload's
+ * address is kept in localStorage under the file's fingerprint, so choosing the same file again
+ * after a reload resumes it). Resolves to the creator's task once the file is one of its files;
+ * the server's refusals reject with the same `ApiError` as every other call, a network that never
+ * comes back with 'Upload failed' (spec section 8).
+ */
+export async function uploadTaskFileResumably({
+  taskId,
+  file,
+  onProgress,
+  signal,
+}: ResumableUploadRequest): Promise<MyTaskDetail> {
+  if (signal?.aborted) throw abortError();
+  // Loaded with the first large file only: most pages never need the tus client.
+  const tus = await import('tus-js-client');
+  return new Promise<MyTaskDetail>((resolve, reject) => {
+    let settled = false;
+    let stalledRounds = 0;
+    let lastSent = -1;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const upload: Upload = new tus.Upload(file, {
+      endpoint: resumableUploadsEndpoint,
+      metadata: { taskId, filename: file.name, filetype: file.type },
+      retryDelays: [0, 1000, 3000, 5000],
+      removeFingerprintOnSuccess: true,
+      // tus-js-client stops retrying while the browser says it is offline; waiting for the
+      // network to return is done here instead, so only the server's refusals end an upload.
+      onShouldRetry: (error) => !isRefusal(error),
+      onProgress: (sent) => {
+        if (sent > lastSent) stalledRounds = 0;
+        lastSent = sent;
+        onProgress?.(sent);
+      },
+      onSuccess: ({ lastResponse }) => {
+        settle(() => resolve(JSON.parse(lastResponse.getBody()) as MyTaskDetail));
+      },
+      onError: (error) => {
+        if (settled || signal?.aborted) return;
+        const answer = answerOf(error);
+        if (isRefusal(error) && answer) {
+          const text = answer.getBody();
+          const status = answer.getStatus();
+          settle(() => reject(new ApiError(status, `${status}: ${text}`, parseJson(text))));
+          return;
+        }
+        stalledRounds += 1;
+        if (stalledRounds > roundsWithoutProgress) {
+          settle(() => reject(new Error('Upload failed')));
+          return;
+        }
+        void whenOnline(signal).then(() => {
+          if (!settled && !signal?.aborted) upload.start();
+        });
+      },
+    });
+    function onAbort() {
+      // Terminating tells the server to drop the bytes and free the file's place.
+      settle(() => reject(abortError()));
+      void upload.abort(true).catch(() => {});
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    void upload.findPreviousUploads().then(
+      (previous) => {
+        if (settled) return;
+        // The fingerprint is the file's (name, type, size, date): the same file may have been
+        // started for another task, which must not be continued here.
+        const [latest] = previous
+          .filter((earlier) => earlier.metadata.taskId === taskId)
+          .sort((a, b) => b.creationTime.localeCompare(a.creationTime));
+        if (latest) upload.resumeFromPreviousUpload(latest);
+        upload.start();
+      },
+      () => upload.start(),
+    );
+  });
+}
