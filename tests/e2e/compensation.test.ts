@@ -6,6 +6,12 @@ import { createCompensation, createUser } from '../support/factories.ts';
 
 const e2e = useE2E();
 
+/**
+ * A signed-in screen's first showing after a navigation (its code, the session, its data), which
+ * takes longer than the config's 10 s on a shared two-core machine running other suites.
+ */
+const firstShowing = { timeout: 30_000 };
+
 const figuresLabel = { en: 'Pay figures', es: 'Cifras de pago', pt: 'Números de pagamento' };
 
 /** Each stat card's figure that wraps onto a second line or reaches past its card's edge. */
@@ -56,7 +62,7 @@ describe('pay in the browser', () => {
     await staff.page.goto('/admin/influencers');
     await staff.page.getByLabel('Search influencers').fill(lucia.username);
     await expect
-      .poll(() => staff.page.getByText(/^Showing 1 of \d+ influencers$/).isVisible())
+      .poll(() => staff.page.getByText(/^Showing 1 of \d+ influencers$/).isVisible(), firstShowing)
       .toBe(true);
     await expectAccessible(staff.page, staff.problems);
     await staff.page
@@ -113,11 +119,13 @@ describe('pay in the browser', () => {
     await e2e.signInAs(phone.context, lucia);
     await phone.page.goto('/dashboard');
     // Her dashboard's earnings already count the new month: 2,500.00 + 1,300.75.
-    await expect.poll(() => phone.page.getByText('$3,800.75').isVisible()).toBe(true);
+    await expect.poll(() => phone.page.getByText('$3,800.75').isVisible(), firstShowing).toBe(true);
     await phone.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     await phone.page.getByRole('button', { name: /1,300\.75/ }).click();
     await phone.page.waitForURL((url) => url.pathname === '/compensation');
-    await expect.poll(() => phone.page.getByText('Total Payments').isVisible()).toBe(true);
+    await expect
+      .poll(() => phone.page.getByText('Total Payments').isVisible(), firstShowing)
+      .toBe(true);
     expect(await phone.page.getByText('$3,800.75').first().isVisible()).toBe(true);
 
     // Chooses this year: the twelve months, 'No payment' where there was none, the Year Total.
@@ -175,7 +183,7 @@ describe('pay in the browser', () => {
       ] as const) {
         await opened.page.goto(`${path}?lang=${language}`);
         const figures = opened.page.getByRole('region', { name: figuresLabel[language] });
-        await expect.poll(() => figures.getByText(longest).isVisible()).toBe(true);
+        await expect.poll(() => figures.getByText(longest).isVisible(), firstShowing).toBe(true);
         for (const viewport of [viewports.phone, viewports.desktop]) {
           await opened.page.setViewportSize(viewport);
           expect(await figuresOverflowingTheirCards(figures)).toEqual([]);
