@@ -462,6 +462,30 @@ describe('the lists', () => {
   });
 });
 
+describe('deleting a creator', () => {
+  it("takes their drafts and the drafts' records with them, and is refused once pay was published", async () => {
+    const withDrafts = await createUser(testApp.app.db);
+    const draft = await created({ userId: withDrafts.id, month: 4, year: 2022 });
+    await admin.put(`/api/admin/compensations/${draft.id}`, { amount: '5' });
+    expect((await admin.delete(`/api/admin/users/${withDrafts.id}`)).statusCode).toBe(204);
+    const left = await testApp.app.db
+      .selectFrom('compensationChanges')
+      .select('id')
+      .where('compensationId', '=', draft.id)
+      .execute();
+    expect(left).toEqual([]);
+
+    const paid = await createUser(testApp.app.db);
+    const entry = await created({ userId: paid.id, month: 4, year: 2022 });
+    await admin.post(`/api/admin/compensations/${entry.id}/publish`);
+    const refused = await admin.delete(`/api/admin/users/${paid.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'user.delete_paid' });
+    expect((await historyOf(paid.id)).map((item) => item.history.length)).toEqual([2]);
+    await nextMailTo(paid.email);
+  });
+});
+
 describe('GET /api/compensations', () => {
   it("shows a creator only their own published pay, newest first, never a draft or another's", async () => {
     const newcomer = await createUser(testApp.app.db, { preferredLanguage: 'en' });
@@ -503,6 +527,55 @@ describe('GET /api/compensations', () => {
     ] as const) {
       const response = await asMaria.inject({ method, url, payload: input() });
       expect(response.statusCode, url).toBe(403);
+    }
+  });
+});
+
+describe("the application's clock", () => {
+  it('stamps each change, the publication and the notices with the time it happened', async () => {
+    let now = new Date('2026-11-02T09:00:00.000Z');
+    const timed = await createTestApp({}, { clock: () => now });
+    try {
+      const boss = await signedInClient(
+        timed.app,
+        await createUser(timed.app.db, { isAdmin: true, username: 'clock_admin' }),
+      );
+      const creator = await createUser(timed.app.db);
+      const entry = (
+        await boss.post('/api/admin/compensations', input({ userId: creator.id, month: 10 }))
+      ).json<Compensation>();
+      now = new Date('2026-11-05T10:30:00.000Z');
+      const published = (
+        await boss.post(`/api/admin/compensations/${entry.id}/publish`)
+      ).json<Compensation>();
+      expect(published.publishedAt).toBe('2026-11-05T10:30:00.000Z');
+      now = new Date('2026-11-20T16:00:00.000Z');
+      const corrected = (
+        await boss.put(`/api/admin/compensations/${entry.id}`, { amount: '1350' })
+      ).json<Compensation>();
+      expect(corrected).toMatchObject({
+        createdAt: '2026-11-02T09:00:00.000Z',
+        publishedAt: '2026-11-05T10:30:00.000Z',
+        updatedAt: '2026-11-20T16:00:00.000Z',
+      });
+
+      const [stored] = (await boss.get(`/api/admin/compensations/user/${creator.id}`)).json<
+        AdminCompensation[]
+      >();
+      expect(stored?.history.map((change) => [change.action, change.at])).toEqual([
+        ['created', '2026-11-02T09:00:00.000Z'],
+        ['published', '2026-11-05T10:30:00.000Z'],
+        ['corrected', '2026-11-20T16:00:00.000Z'],
+      ]);
+      const bell = (
+        await (await signedInClient(timed.app, creator)).get('/api/notifications')
+      ).json<NotificationList>();
+      expect(bell.notifications.map((notice) => [notice.title, notice.createdAt])).toEqual([
+        ['Compensation corrected', '2026-11-20T16:00:00.000Z'],
+        ['Compensation published', '2026-11-05T10:30:00.000Z'],
+      ]);
+    } finally {
+      await timed.close();
     }
   });
 });
