@@ -1,26 +1,35 @@
-// GET /api/admin/tasks and GET /api/tasks on the built server: median latency of page 1 (and of
-// a search and a status filter) with 1,000 and with 100,000 tasks (issue 10; aim: the larger
-// under twice the smaller). Every task is assigned to one creator ("all"), the worst case of
-// GET /api/tasks; a second creator ("typical") has 250 of them in both databases, so their list
-// shows whether the size of the table alone costs anything. The tasks are written straight into the
-// SQLite file the server migrated, in one transaction. Where the aim is missed, the same SQL as
-// src/server/modules/tasks/repository.ts is timed and explained (EXPLAIN QUERY PLAN) on the
-// larger database. Needs `npm run build`.
+// GET /api/admin/tasks and GET /api/tasks on the built server: median latency of each case (page
+// 1, a common word, a rare word, a status filter, a content-type filter, page 2) with 1,000 and
+// with 100,000 tasks (issue 10; aim: the larger under twice the smaller), on SQLite and, when
+// DATABASE_URL names a PostgreSQL server, on PostgreSQL too (two databases made there and dropped
+// after). Every task is assigned to one creator ("all"), the worst case of GET /api/tasks; a
+// second creator ("typical") has 250 of them in both sizes, so their list shows whether the size
+// of the table alone costs anything. The common word is in 15% of the tasks, so its matches grow
+// with the table; the rare one is in 5 tasks whatever the size. Where a case misses the aim, the
+// SQL that src/server/modules/tasks/repository.ts ran for it is printed with its plans and times
+// (bench/task-list-queries.ts; BENCH_PLANS=all prints every case's).
+// Needs the built server: `npm run build:server` is enough. Figures are medians of sequential
+// requests on a machine that may be shared: compare ratios within one run, and repeat a run
+// before concluding.
 import Database from 'better-sqlite3';
+import { build } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startBuiltServer } from './server.mjs';
 
 const sizes = [1_000, 100_000];
-const requestsPerQuery = 200;
-// A query slower than this stops sooner (its median is then over fewer requests, as printed),
-// so the whole run stays within a few minutes.
-const secondsPerQuery = 12;
+const requestsPerCase = 100;
+// A case slower than this stops sooner (its median is then over fewer requests, as printed), so
+// the whole run stays within a few minutes.
+const secondsPerCase = 8;
+const warmUp = 10;
 const typicalCount = 250;
-const warmUp = 20;
-const searchWord = 'sunset';
+const commonWord = 'sunset';
+const rareWord = 'lighthouse';
+const rareCount = 5;
 const statuses = ['new', 'in_progress', 'submitted', 'completed'];
 const contentTypes = ['photo', 'video', 'both'];
 const words = [
@@ -43,36 +52,28 @@ const words = [
   'garden',
   'gym',
   'festival',
-  searchWord,
+  commonWord,
 ];
 const creatorPassword = 'bench-creator-password-1';
+const postgresUrl = process.env.DATABASE_URL;
+const printEveryPlan = process.env.BENCH_PLANS === 'all';
 
-const queries = [
-  { name: 'admin list, page 1', url: '/api/admin/tasks?page=1', as: 'admin' },
-  {
-    name: `admin list, ?q=${searchWord}`,
-    url: `/api/admin/tasks?page=1&q=${searchWord}`,
-    as: 'admin',
-  },
-  {
-    name: 'admin list, ?status=submitted',
-    url: '/api/admin/tasks?page=1&status=submitted',
-    as: 'admin',
-  },
-  ...['all', 'typical'].flatMap((creator) => [
-    { name: `my tasks (${creator}), page 1`, url: '/api/tasks?page=1', as: creator },
-    {
-      name: `my tasks (${creator}), ?q=${searchWord}`,
-      url: `/api/tasks?page=1&q=${searchWord}`,
-      as: creator,
-    },
-    {
-      name: `my tasks (${creator}), ?status=submitted`,
-      url: '/api/tasks?page=1&status=submitted',
-      as: creator,
-    },
-  ]),
+const cases = [
+  ['page 1', 'page=1'],
+  [`?q=${commonWord} (15%)`, `page=1&q=${commonWord}`],
+  [`?q=${rareWord} (${rareCount})`, `page=1&q=${rareWord}`],
+  ['?status=submitted', 'page=1&status=submitted'],
+  ['?contentType=video', 'page=1&contentType=video'],
+  ['page 2', 'page=2'],
 ];
+const lists = [
+  { list: 'admin', path: '/api/admin/tasks', as: 'admin' },
+  { list: 'my tasks (all)', path: '/api/tasks', as: 'all' },
+  { list: 'my tasks (typical)', path: '/api/tasks', as: 'typical' },
+];
+const queries = lists.flatMap(({ list, path: address, as }) =>
+  cases.map(([name, search]) => ({ name: `${list}, ${name}`, url: `${address}?${search}`, as })),
+);
 
 async function signIn(baseUrl, username, password) {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -90,92 +91,162 @@ async function signIn(baseUrl, username, password) {
 }
 
 /** A migrated database with the two creators made through the API; answers their ids. */
-async function prepare(dataDir) {
-  const server = await startBuiltServer({ dataDir });
-  try {
-    const admin = await signIn(server.baseUrl, 'admin', 'bench-password');
-    const ids = {};
-    for (const creator of ['all', 'typical']) {
-      const response = await fetch(`${server.baseUrl}/api/admin/users`, {
-        method: 'POST',
-        headers: { origin: server.baseUrl, cookie: admin, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: `creator${creator}`,
-          email: `${creator}@example.com`,
-          password: creatorPassword,
-          isAdmin: false,
-        }),
-      });
-      if (!response.ok) throw new Error(`Creating a creator: ${response.status}`);
-      ids[creator] = (await response.json()).id;
-    }
-    return ids;
-  } finally {
-    await server.stop();
+async function prepare(server) {
+  const admin = await signIn(server.baseUrl, 'admin', 'bench-password');
+  const ids = {};
+  for (const creator of ['all', 'typical']) {
+    const response = await fetch(`${server.baseUrl}/api/admin/users`, {
+      method: 'POST',
+      headers: { origin: server.baseUrl, cookie: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: `creator${creator}`,
+        email: `${creator}@example.com`,
+        password: creatorPassword,
+        isAdmin: false,
+      }),
+    });
+    if (!response.ok) throw new Error(`Creating a creator: ${response.status}`);
+    ids[creator] = (await response.json()).id;
   }
+  return ids;
 }
 
 /**
- * `count` tasks, each assigned to the creator "all" and every (count / 250)th to "typical" too,
- * in one transaction; the seconds it took.
+ * The rows of `count` tasks, each assigned to the creator "all" and one in every (count / 250)
+ * to "typical" too; `rareCount` of them, spread out, mention the rare word. The database's
+ * triggers add the search index, the assignments' copies and the counts, as for any writer.
  */
-function seed(file, creatorIds, count) {
-  const started = performance.now();
+function* seedRows(count, creatorIds, adminId) {
+  // From 20 days overdue to 41 days ahead, but none due within the next two days: the server
+  // sends its due-date reminders when it starts, and the lists are to be measured alone.
+  const dueInDays = (n) => {
+    const days = (n % 60) - 20;
+    return days > 0 ? days + 2 : days;
+  };
+  const now = Date.now();
+  const step = count / typicalCount;
+  const rareStep = count / rareCount;
+  for (let n = 0; n < count; n++) {
+    const id = randomUUID();
+    const title = `${words[n % words.length]} ${words[(n * 7 + 3) % words.length]} shoot ${n}`;
+    const rare = n % rareStep === 7 ? ` Near the ${rareWord}.` : '';
+    const description = `Shots for the ${words[(n * 13 + 5) % words.length]} campaign, number ${n}.${rare}`;
+    const created = new Date(now - (count - n) * 60_000).toISOString();
+    const status = statuses[n % statuses.length];
+    const done = status === 'submitted' || status === 'completed' ? created : null;
+    const task = [
+      id,
+      title,
+      description,
+      new Date(now + dueInDays(n) * 86_400_000).toISOString(),
+      contentTypes[n % contentTypes.length],
+      10,
+      status,
+      adminId,
+      created,
+      created,
+      `${title} ${description}`.toLowerCase(),
+    ];
+    const assignment = (userId) => [
+      randomUUID(),
+      id,
+      userId,
+      status,
+      done,
+      status === 'completed' ? created : null,
+      status === 'completed' ? adminId : null,
+      created,
+      created,
+    ];
+    const assignments = [assignment(creatorIds.all)];
+    // One task in each block of `step`, at a place that moves, so its words and statuses vary.
+    if (n % step === Math.floor(n / step) % Math.min(step, 60))
+      assignments.push(assignment(creatorIds.typical));
+    yield { task, assignments };
+  }
+}
+const taskColumns = `id, title, description, due_date, content_type, max_files, status,
+  created_by, created_at, updated_at, search_text`;
+const assignmentColumns = `id, task_id, user_id, status, submitted_at, completed_at,
+  completed_by, created_at, updated_at`;
+
+function seedSqlite(file, creatorIds, count) {
   const db = new Database(file);
   const adminId = db.prepare(`select id from users where username = 'admin'`).get().id;
   const insertTask = db.prepare(
-    `insert into tasks (id, title, description, due_date, content_type, max_files, status,
-       created_by, created_at, updated_at, search_text)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into tasks (${taskColumns}) values (${Array(11).fill('?').join(', ')})`,
   );
   const insertAssignment = db.prepare(
-    `insert into task_assignments (id, task_id, user_id, status, submitted_at, completed_at,
-       completed_by, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `insert into task_assignments (${assignmentColumns}) values (${Array(9).fill('?').join(', ')})`,
   );
-  const now = Date.now();
   db.transaction(() => {
-    for (let n = 0; n < count; n++) {
-      const id = randomUUID();
-      const title = `${words[n % words.length]} ${words[(n * 7 + 3) % words.length]} shoot ${n}`;
-      const description = `Shots for the ${words[(n * 13 + 5) % words.length]} campaign, number ${n}.`;
-      const created = new Date(now - (count - n) * 60_000).toISOString();
-      const due = new Date(now + ((n % 60) - 20) * 86_400_000).toISOString();
-      const status = statuses[n % statuses.length];
-      const done = status === 'submitted' || status === 'completed' ? created : null;
-      insertTask.run(
-        id,
-        title,
-        description,
-        due,
-        contentTypes[n % contentTypes.length],
-        10,
-        status,
-        adminId,
-        created,
-        created,
-        `${title} ${description}`.toLowerCase(),
-      );
-      const assign = (userId) =>
-        insertAssignment.run(
-          randomUUID(),
-          id,
-          userId,
-          status,
-          done,
-          status === 'completed' ? created : null,
-          status === 'completed' ? adminId : null,
-          created,
-          created,
-        );
-      assign(creatorIds.all);
-      // One task in each block of `step`, at a place that moves, so its words and statuses vary.
-      const step = count / typicalCount;
-      if (n % step === Math.floor(n / step) % Math.min(step, 60)) assign(creatorIds.typical);
+    for (const { task, assignments } of seedRows(count, creatorIds, adminId)) {
+      insertTask.run(task);
+      for (const assignment of assignments) insertAssignment.run(assignment);
     }
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  return (performance.now() - started) / 1000;
+}
+
+async function seedPostgres(url, creatorIds, count) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const adminId = (await client.query(`select id from users where username = 'admin'`)).rows[0]
+      .id;
+    const insert = (table, columns, rows) => {
+      const width = rows[0].length;
+      const values = rows
+        .map((_, r) => `(${rows[0].map((__, c) => `$${r * width + c + 1}`).join(', ')})`)
+        .join(', ');
+      return client.query(`insert into ${table} (${columns}) values ${values}`, rows.flat());
+    };
+    await client.query('begin');
+    let tasks = [];
+    let assignments = [];
+    const flush = async () => {
+      if (tasks.length) await insert('tasks', taskColumns, tasks);
+      if (assignments.length) await insert('task_assignments', assignmentColumns, assignments);
+      tasks = [];
+      assignments = [];
+    };
+    for (const row of seedRows(count, creatorIds, adminId)) {
+      tasks.push(row.task);
+      assignments.push(...row.assignments);
+      if (tasks.length === 1000) await flush();
+    }
+    await flush();
+    await client.query('commit');
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database beside the one DATABASE_URL names; answers its address. */
+async function createPostgresDatabase(name) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name}`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(name) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 const median = (values) => {
@@ -184,146 +255,154 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function timeQuery(baseUrl, cookie, url) {
-  const get = async () => {
+/**
+ * One case on both sizes at once: a request to the smaller database's server, then one to the
+ * larger's, and again, so that both medians are taken under the same load from the rest of the
+ * machine.
+ */
+async function timeCase(servers, as, url) {
+  const get = async ({ baseUrl, cookies }) => {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${url}`, { headers: { cookie } });
+    const response = await fetch(`${baseUrl}${url}`, { headers: { cookie: cookies[as] } });
     const body = await response.json();
     const ms = performance.now() - started;
     if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
     return { ms, total: body.total, items: body.items.length };
   };
-  for (let n = 0; n < warmUp; n++) await get();
-  const times = [];
-  let last;
+  for (let n = 0; n < warmUp; n++) for (const server of servers) await get(server);
+  const times = servers.map(() => []);
+  const last = [];
   const started = performance.now();
-  for (let n = 0; n < requestsPerQuery; n++) {
-    if (performance.now() - started > secondsPerQuery * 1000) break;
-    last = await get();
-    times.push(last.ms);
-  }
-  return { median: median(times), total: last.total, items: last.items, requests: times.length };
-}
-
-// ---- the SQL of repository.ts, timed and explained on a database file
-
-const sqlOf = {
-  adminPage: (where) =>
-    `select tasks.* from tasks ${where} order by tasks.created_at desc, tasks.id limit 25 offset 0`,
-  adminCount: (where) => `select count(*) as total from tasks ${where}`,
-  myFrom: `from task_assignments inner join tasks on tasks.id = task_assignments.task_id`,
-  myPage: (where) =>
-    `select tasks.*, task_assignments.status as own_status, task_assignments.submitted_at,
-       task_assignments.completed_at,
-       (select count(*) from task_uploads where task_uploads.task_id = task_assignments.task_id
-          and task_uploads.user_id = task_assignments.user_id) as file_count
-     ${sqlOf.myFrom} where task_assignments.user_id = $user ${where}
-     order by tasks.due_date, tasks.id limit 25 offset 0`,
-  myCount: (where) =>
-    `select count(*) as total ${sqlOf.myFrom} where task_assignments.user_id = $user ${where}`,
-  counters: `select status, count(*) as n from task_assignments where user_id = $user group by status`,
-};
-const like = `like '%${searchWord}%' escape '\\'`;
-const sqlChecks = [
-  ['admin page 1: page', sqlOf.adminPage('')],
-  ['admin page 1: count', sqlOf.adminCount('')],
-  ['admin ?q: page', sqlOf.adminPage(`where tasks.search_text ${like}`)],
-  ['admin ?q: count', sqlOf.adminCount(`where tasks.search_text ${like}`)],
-  ['admin ?status: page', sqlOf.adminPage(`where tasks.status = 'submitted'`)],
-  ['admin ?status: count', sqlOf.adminCount(`where tasks.status = 'submitted'`)],
-  ['my page 1: page', sqlOf.myPage('')],
-  ['my page 1: count', sqlOf.myCount('')],
-  ['my ?q: page', sqlOf.myPage(`and tasks.search_text ${like}`)],
-  ['my ?q: count', sqlOf.myCount(`and tasks.search_text ${like}`)],
-  ['my ?status: page', sqlOf.myPage(`and task_assignments.status = 'submitted'`)],
-  ['my ?status: count', sqlOf.myCount(`and task_assignments.status = 'submitted'`)],
-  ['my counters', sqlOf.counters],
-];
-
-function explainSql(file, creatorId) {
-  const db = new Database(file, { readonly: true });
-  const results = sqlChecks.map(([name, text]) => {
-    const statement = db.prepare(text);
-    const parameters = text.includes('$user') ? { user: creatorId } : {};
-    statement.all(parameters);
-    const times = [];
-    for (let n = 0; n < 15; n++) {
-      const started = performance.now();
-      statement.all(parameters);
-      times.push(performance.now() - started);
+  for (let n = 0; n < requestsPerCase; n++) {
+    if (performance.now() - started > secondsPerCase * 1000) break;
+    for (const [index, server] of servers.entries()) {
+      last[index] = await get(server);
+      times[index].push(last[index].ms);
     }
-    const plan = db
-      .prepare(`explain query plan ${text}`)
-      .all(parameters)
-      .map((row) => row.detail);
-    return { name, ms: median(times), plan };
-  });
-  db.close();
-  return results;
+  }
+  return servers.map((_, index) => ({
+    median: median(times[index]),
+    total: last[index].total,
+    items: last[index].items,
+    requests: times[index].length,
+  }));
 }
 
-// ---- the run
+/** The repository's SQL, caught and explained (bench/task-list-queries.ts, bundled here). */
+async function loadExplainer() {
+  const outfile = path.resolve('dist/bench/task-list-queries.mjs');
+  await build({
+    entryPoints: ['bench/task-list-queries.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return (await import(outfile)).explainListCalls;
+}
 
-const runStarted = performance.now();
-const figures = new Map();
-let largest;
-const dirs = [];
-try {
-  for (const size of sizes) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-lists-'));
-    dirs.push(dataDir);
-    const creatorIds = await prepare(dataDir);
-    const file = path.join(dataDir, 'app.db');
-    const seedSeconds = seed(file, creatorIds, size);
-    const server = await startBuiltServer({ dataDir });
-    try {
-      const cookies = {
+/** One dialect: both sizes seeded, then measured side by side; misses explained. */
+async function runDialect(dialect) {
+  const cleanUps = [];
+  const servers = [];
+  try {
+    const databases = [];
+    for (const size of sizes) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-lists-'));
+      cleanUps.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      let databaseUrl;
+      if (dialect === 'postgres') {
+        const name = `bench_task_lists_${size}`;
+        databaseUrl = await createPostgresDatabase(name);
+        cleanUps.push(() => dropPostgresDatabase(name));
+      }
+      const env = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+      const migrating = await startBuiltServer({ dataDir, env });
+      let creatorIds;
+      try {
+        creatorIds = await prepare(migrating);
+      } finally {
+        await migrating.stop();
+      }
+      const seedStarted = performance.now();
+      if (databaseUrl) await seedPostgres(databaseUrl, creatorIds, size);
+      else seedSqlite(path.join(dataDir, 'app.db'), creatorIds, size);
+      console.log(
+        `  ${dialect}, ${size.toLocaleString('en')} tasks: seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      );
+      databases.push({
+        dataDir,
+        env,
+        creatorIds,
+        target: databaseUrl ? { databaseUrl } : { sqliteFile: path.join(dataDir, 'app.db') },
+      });
+    }
+    for (const database of databases) {
+      const server = await startBuiltServer({ dataDir: database.dataDir, env: database.env });
+      servers.push(server);
+      server.cookies = {
         admin: await signIn(server.baseUrl, 'admin', 'bench-password'),
         all: await signIn(server.baseUrl, 'creatorall', creatorPassword),
         typical: await signIn(server.baseUrl, 'creatortypical', creatorPassword),
       };
-      console.log(`  ${size.toLocaleString('en')} tasks: seeded in ${seedSeconds.toFixed(1)} s`);
-      for (const query of queries) {
-        const result = await timeQuery(server.baseUrl, cookies[query.as], query.url);
-        figures.set(`${query.name}@${size}`, result);
-        console.log(
-          `    ${query.name.padEnd(40)} median ${result.median.toFixed(2).padStart(7)} ms of ${result.requests} (total ${result.total}, ${result.items} on the page)`,
-        );
-      }
-    } finally {
-      await server.stop();
     }
-    largest = { file, creatorId: creatorIds.all };
-  }
 
-  const [small, large] = sizes;
-  const missed = [];
-  console.log(
-    `Task lists: median latency of page 1, ${requestsPerQuery} sequential requests each (fewer when they take over ${secondsPerQuery} s) after ${warmUp} to warm up; built server, SQLite`,
-  );
-  console.log(
-    `  ${'query'.padEnd(42)}${`${small.toLocaleString('en')} tasks`.padStart(13)}${`${large.toLocaleString('en')} tasks`.padStart(15)}${'ratio'.padStart(8)}  aim < 2`,
-  );
-  for (const query of queries) {
-    const a = figures.get(`${query.name}@${small}`).median;
-    const b = figures.get(`${query.name}@${large}`).median;
-    const ratio = b / a;
-    if (ratio >= 2) missed.push(query.name);
+    const [small, large] = sizes;
+    const missed = [];
     console.log(
-      `  ${query.name.padEnd(42)}${`${a.toFixed(2)} ms`.padStart(13)}${`${b.toFixed(2)} ms`.padStart(15)}${ratio.toFixed(2).padStart(8)}  ${ratio < 2 ? 'met' : 'MISSED'}`,
+      `Task lists on ${dialect}: median latency of up to ${requestsPerCase} sequential requests a case and size (fewer when a case takes over ${secondsPerCase} s), the two sizes' servers asked in turn, after ${warmUp} each to warm up; built server`,
     );
-  }
-  if (missed.length > 0) {
     console.log(
-      `  Missed for: ${missed.join('; ')}. The SQL of repository.ts on ${large.toLocaleString('en')} tasks, "my" as the creator "all" (median of 15, better-sqlite3):`,
+      `  ${'case'.padEnd(40)}${`${small.toLocaleString('en')} tasks`.padStart(12)}${`${large.toLocaleString('en')} tasks`.padStart(15)}${'ratio'.padStart(7)}  aim < 2  (totals; requests)`,
     );
-    for (const check of explainSql(largest.file, largest.creatorId)) {
+    for (const query of queries) {
+      const [a, b] = await timeCase(servers, query.as, query.url);
+      const ratio = b.median / a.median;
+      if (ratio >= 2) missed.push(query);
       console.log(
-        `    ${check.name.padEnd(22)} ${check.ms.toFixed(2).padStart(8)} ms  ${check.plan.join(' | ')}`,
+        `  ${query.name.padEnd(40)}${`${a.median.toFixed(2)} ms`.padStart(12)}${`${b.median.toFixed(2)} ms`.padStart(15)}${ratio.toFixed(2).padStart(7)}  ${(ratio < 2 ? 'met' : 'MISSED').padEnd(7)}  (${a.total} / ${b.total}; ${b.requests})`,
       );
     }
+    for (const server of servers.splice(0)) await server.stop();
+
+    const explained = printEveryPlan ? queries : missed;
+    if (explained.length > 0) {
+      const largest = databases.at(-1);
+      console.log(
+        `  The SQL of repository.ts for ${printEveryPlan ? 'every case' : 'the cases that missed'}, on ${large.toLocaleString('en')} tasks (median ms of 15 on SQLite, EXPLAIN ANALYZE's on PostgreSQL):`,
+      );
+      const explainListCalls = await loadExplainer();
+      const plans = await explainListCalls(
+        largest.target,
+        explained.map((query) => ({
+          name: query.name,
+          url: query.url,
+          userId: query.as === 'admin' ? undefined : largest.creatorIds[query.as],
+        })),
+      );
+      for (const [name, statements] of plans) {
+        console.log(`    ${name}`);
+        for (const statement of statements) {
+          console.log(
+            `      ${statement.ms.toFixed(2).padStart(8)} ms  ${statement.sql.replace(/\s+/g, ' ').slice(0, 150)}`,
+          );
+          console.log(`                   ${statement.plan.join(' | ')}`);
+        }
+      }
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const cleanUp of cleanUps.reverse()) await cleanUp();
   }
-  console.log(`  whole run ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
-} finally {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 }
+
+const runStarted = performance.now();
+await runDialect('sqlite');
+if (postgresUrl) await runDialect('postgres');
+else
+  console.log(
+    'PostgreSQL skipped: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).',
+  );
+console.log(`whole run ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
