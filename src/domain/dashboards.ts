@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * When the person signed in before this visit: null on their first, so a banner says
+ * "Welcome" rather than "Welcome back".
+ */
+const previousSignInAtSchema = z.string().nullable();
+
 /** GET /api/admin/dashboard: true figures from the database and the health check. */
 export const adminDashboardSchema = z.object({
+  previousSignInAt: previousSignInAtSchema,
   users: z.object({ total: z.number(), admins: z.number(), regular: z.number() }),
   applications: z.object({ total: z.number(), pending: z.number() }),
-  tasks: z.object({ total: z.number() }),
+  tasks: z.object({
+    total: z.number(),
+    /** Creators' submissions not reviewed yet (decision 0029), one per assignment. */
+    awaitingReview: z.number(),
+  }),
   system: z.object({
     database: z.enum(['connected', 'unreachable']),
     /** ISO time of the last backup, or null: shown as 'Never'. */
@@ -19,11 +30,17 @@ export type ProfileField = (typeof profileFields)[number];
 
 /** GET /api/dashboard, for the signed-in creator. */
 export const influencerDashboardSchema = z.object({
+  previousSignInAt: previousSignInAtSchema,
   profile: z.object({
     /** Whole percent, 0 to 100. */
     completeness: z.number().int().min(0).max(100),
     /** Fields still empty; only administrators can fill in names (spec, Settings). */
     missing: z.array(z.enum(profileFields)),
+    /**
+     * When the person last saved their profile in Settings; null until they do. A profile
+     * filled in from their application is complete, but not yet one they have checked.
+     */
+    checkedAt: z.string().nullable(),
   }),
   tasks: z.object({
     /** Assigned tasks not yet completed (new, in progress or submitted for review). */

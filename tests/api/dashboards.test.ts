@@ -27,6 +27,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(fresh.statusCode).toBe(200);
     // The configured administrator of the installation plus this file's administrator.
     expect(fresh.json()).toEqual({
+      previousSignInAt: null,
       users: { total: 2, admins: 2, regular: 0 },
       applications: { total: 0, pending: 0 },
       tasks: { total: 0 },
@@ -62,7 +63,8 @@ describe('GET /api/dashboard', () => {
     const response = await get('/api/dashboard', creator);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      profile: { completeness: 50, missing: ['firstName', 'lastName'] },
+      previousSignInAt: null,
+      profile: { completeness: 50, missing: ['firstName', 'lastName'], checkedAt: null },
       tasks: { open: 0, completed: 0 },
       totalEarnings: '0.00',
     });
@@ -94,10 +96,73 @@ describe('GET /api/dashboard', () => {
 
     const response = await get('/api/dashboard', creator);
     expect(response.json()).toEqual({
-      profile: { completeness: 100, missing: [] },
+      previousSignInAt: null,
+      profile: { completeness: 100, missing: [], checkedAt: null },
       tasks: { open: 3, completed: 2 },
       totalEarnings: '1251.49',
     });
+  });
+
+  // Issue 13, point 13: nothing on a first visit speaks as if the person had been here before.
+  it("tells a creator's first visit from their return, and a profile they checked from one filled in for them", async () => {
+    let now = new Date('2026-03-02T09:00:00.000Z');
+    const local = await createTestApp({}, { clock: () => now });
+    try {
+      const creator = await createUser(local.app.db, { username: 'new_creator' });
+      const signIn = async () => {
+        const response = await local.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'new_creator', password: creator.password },
+        });
+        expect(response.statusCode).toBe(200);
+        const cookie = [response.headers['set-cookie']].flat().join('; ');
+        return (url: string) => local.app.inject({ method: 'GET', url, headers: { cookie } });
+      };
+
+      const firstVisit = await (await signIn())('/api/dashboard');
+      expect(firstVisit.json()).toMatchObject({
+        previousSignInAt: null,
+        profile: { completeness: 100, missing: [], checkedAt: null },
+      });
+
+      // Saving the profile in Settings, unchanged, is checking it.
+      now = new Date('2026-03-02T09:05:00.000Z');
+      const asCreator = await signedInClient(local.app, creator);
+      expect(
+        (await asCreator.put('/api/user/profile', { username: 'new_creator' })).statusCode,
+      ).toBe(200);
+
+      now = new Date('2026-03-05T18:00:00.000Z');
+      const returning = await (await signIn())('/api/dashboard');
+      expect(returning.json()).toMatchObject({
+        previousSignInAt: '2026-03-02T09:00:00.000Z',
+        profile: { checkedAt: '2026-03-02T09:05:00.000Z' },
+      });
+
+      // An administrator's banner reads the same record.
+      const boss = await createUser(local.app.db, { username: 'new_boss', isAdmin: true });
+      const bossSignIn = async () => {
+        const response = await local.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'new_boss', password: boss.password },
+        });
+        const cookie = [response.headers['set-cookie']].flat().join('; ');
+        return local.app.inject({
+          method: 'GET',
+          url: '/api/admin/dashboard',
+          headers: { cookie },
+        });
+      };
+      expect((await bossSignIn()).json()).toMatchObject({ previousSignInAt: null });
+      now = new Date('2026-03-06T08:00:00.000Z');
+      expect((await bossSignIn()).json()).toMatchObject({
+        previousSignInAt: '2026-03-05T18:00:00.000Z',
+      });
+    } finally {
+      await local.close();
+    }
   });
 
   it('is for creators only: 403 for administrators, 401 for nobody', async () => {

@@ -43,6 +43,7 @@ describe('migrations', () => {
       '0008-task-search-index',
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
+      '0011-first-steps',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -137,6 +138,7 @@ describe('migrations', () => {
       '0008-task-search-index',
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
+      '0011-first-steps',
     ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');

@@ -91,7 +91,7 @@ describe('account screens', () => {
 
         await page.goto('/admin/dashboard');
         await expect
-          .poll(() => heading(page, `Welcome back, ${admin.username}!`).isVisible())
+          .poll(() => heading(page, `Welcome, ${admin.username}!`).isVisible())
           .toBe(true);
         // True figures: the database answers, and no backup has ever been made.
         const status = page.getByRole('definition');
@@ -181,7 +181,7 @@ describe('account screens', () => {
 
         await page.goto('/dashboard');
         await expect
-          .poll(() => heading(page, `Welcome back, ${creator.username}!`).isVisible())
+          .poll(() => heading(page, `Welcome, ${creator.username}!`).isVisible())
           .toBe(true);
         const figures = page.getByRole('region', { name: 'Key figures' });
         await expect.poll(() => figures.getByText('$1,250.50').isVisible()).toBe(true);

@@ -11,6 +11,7 @@ import { taskListIndexesMigration } from './migrations/0007-task-list-indexes.ts
 import { taskSearchIndexMigration } from './migrations/0008-task-search-index.ts';
 import { compensationChangesMigration } from './migrations/0009-compensation-changes.ts';
 import { compensationOverviewIndexesMigration } from './migrations/0010-compensation-overview-indexes.ts';
+import { firstStepsMigration } from './migrations/0011-first-steps.ts';
 import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
 import { taskUploadClaimsMigration } from './migrations/0013-task-upload-claims.ts';
 
@@ -31,6 +32,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
       types,
       handle.dialect,
     ),
+    '0011-first-steps': firstStepsMigration(types),
     '0014-assignment-reminders': assignmentRemindersMigration(types),
     '0013-task-upload-claims': taskUploadClaimsMigration(types),
   };

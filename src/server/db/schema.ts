@@ -14,6 +14,12 @@ type Timestamp = string;
 type Flag = ColumnType<boolean | 0 | 1, boolean, boolean>;
 /** The searched fields, lowered and without accents; written by the table's repository. */
 type SearchText = ColumnType<string, string | undefined, string>;
+/** A moment that may not have come yet; a new row may leave it out. */
+type NullableTimestamp = ColumnType<
+  Timestamp | null,
+  Timestamp | null | undefined,
+  Timestamp | null
+>;
 
 export interface UsersTable {
   id: string;
@@ -28,6 +34,11 @@ export interface UsersTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   searchText: SearchText;
+  /** This sign-in and the one before it: none before means the person's first visit. */
+  lastSignInAt: NullableTimestamp;
+  previousSignInAt: NullableTimestamp;
+  /** When the person last saved their own profile in Settings. */
+  profileCheckedAt: NullableTimestamp;
 }
 
 export interface SessionsTable {

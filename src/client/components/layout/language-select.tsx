@@ -28,13 +28,19 @@ export function LanguageSelect({ onChange }: { onChange?: (language: Language) =
         }}
         className="h-9 rounded-md border border-border bg-surface py-1 pr-2 pl-8 text-sm text-foreground hover:border-muted-foreground"
       >
-        {languages.map((code) => (
-          // Each name is written in its own language, so it is marked up as such.
-          <option key={code} value={code} lang={code}>
-            {t(`language.${code}`)}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );
+}
+
+/** The choice of languages, for the header's switcher and for Settings alike. */
+export function LanguageOptions() {
+  const { t } = useLanguage();
+  return languages.map((code) => (
+    // Each name is written in its own language, so it is marked up as such.
+    <option key={code} value={code} lang={code}>
+      {t(`language.${code}`)}
+    </option>
+  ));
 }

@@ -33,7 +33,10 @@ export function AdminDashboardPage() {
 
   return (
     <PageMain>
-      <WelcomeBanner subtitle={t('dashboard.admin.subtitle')} />
+      <WelcomeBanner
+        subtitle={t('dashboard.admin.subtitle')}
+        isReturning={Boolean(dashboard.data?.previousSignInAt)}
+      />
       <QueryState query={dashboard}>
         {({ users, applications, tasks, system }) => (
           <>

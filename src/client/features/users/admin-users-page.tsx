@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, KeyRound, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   adminPasswordChangeRequestSchema,
@@ -19,8 +19,10 @@ import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangeUserPassword } from './api/change-user-password.ts';
 import { useDeleteUser } from './api/delete-user.ts';
@@ -128,7 +130,7 @@ function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
   return (
     <span
       className={cn(
-        'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
+        'inline-flex w-fit rounded-full px-2 py-0.5 text-xs font-semibold',
         isAdmin ? 'bg-accent text-accent-foreground' : 'bg-background text-foreground',
       )}
     >
@@ -137,14 +139,19 @@ function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function UserCard({
-  user,
-  onAction,
-}: {
-  user: User;
-  onAction: (kind: 'view' | 'edit' | 'password' | 'delete') => void;
-}) {
+type UserAction = 'view' | 'edit' | 'password' | 'delete';
+
+/**
+ * One person's card. The name and username get the card's whole width (the role badge sits
+ * beneath them, and a long word wraps instead of being cut); the four actions are one row of
+ * icon buttons, each named for screen readers and shown in a tooltip on hover and on focus.
+ */
+function UserCard({ user, onAction }: { user: User; onAction: (kind: UserAction) => void }) {
   const { t, language } = useLanguage();
+  const { data: me } = useCurrentUser();
+  // The server refuses to delete one's own account; the card says so before anyone tries.
+  const isOwnCard = me?.id === user.id;
+  const ownAccountHintId = useId();
   const actions = [
     { kind: 'view', label: t('users.view.open'), icon: Eye },
     { kind: 'edit', label: t('users.edit.open'), icon: Pencil },
@@ -160,36 +167,58 @@ function UserCard({
         >
           <UserRound className="size-5 text-muted-foreground" />
         </span>
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold">{fullName(user) ?? user.username}</h2>
-          <p className="truncate text-sm text-muted-foreground">@{user.username}</p>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h2 className="font-semibold break-words">{fullName(user) ?? user.username}</h2>
+          <p className="text-sm break-all text-muted-foreground">@{user.username}</p>
+          <RoleBadge isAdmin={user.isAdmin} />
         </div>
-        <RoleBadge isAdmin={user.isAdmin} />
       </div>
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="sr-only">{t('users.field.email')}</dt>
-          <dd className="truncate">{user.email}</dd>
+          <dd className="min-w-0 break-all">{user.email}</dd>
         </div>
-        <div className="flex gap-2 text-muted-foreground">
+        <div className="flex flex-wrap gap-x-2 text-muted-foreground">
           <dt>{t('users.memberSince')}</dt>
           <dd>{formatDate(user.createdAt, language)}</dd>
         </div>
       </dl>
-      <div className="mt-auto flex flex-wrap gap-1 border-t border-border pt-3">
-        {actions.map(({ kind, label, icon: Icon }) => (
-          <Button
-            key={kind}
-            variant="ghost"
-            size="sm"
-            onClick={() => onAction(kind)}
-            className={cn(kind === 'delete' && 'text-red-400 hover:text-red-300')}
-            aria-label={`${label}: ${user.username}`}
-          >
-            <Icon aria-hidden="true" />
-            {label}
-          </Button>
-        ))}
+      <div className="mt-auto flex items-center gap-1 border-t border-border pt-3">
+        {actions.map(({ kind, label, icon: Icon }) => {
+          const isRefused = kind === 'delete' && isOwnCard;
+          return (
+            <Tooltip key={kind}>
+              <TooltipTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  // aria-disabled rather than disabled: a disabled button takes no focus, so
+                  // its tooltip saying why could not be reached with the keyboard. (Spread only
+                  // when refused: an undefined aria-describedby would hide the tooltip's own.)
+                  {...(isRefused
+                    ? { 'aria-disabled': true, 'aria-describedby': ownAccountHintId }
+                    : {})}
+                  onClick={() => {
+                    if (!isRefused) onAction(kind);
+                  }}
+                  className={cn(
+                    kind === 'delete' && 'ml-auto text-red-400 hover:text-red-300',
+                    isRefused && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+                  )}
+                  aria-label={`${label}: ${user.username}`}
+                >
+                  <Icon aria-hidden="true" />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>{isRefused ? t('message.user.delete_self') : label}</TooltipContent>
+            </Tooltip>
+          );
+        })}
+        {isOwnCard && (
+          <span id={ownAccountHintId} className="sr-only">
+            {t('message.user.delete_self')}
+          </span>
+        )}
       </div>
     </Card>
   );

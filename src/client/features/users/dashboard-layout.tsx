@@ -53,14 +53,26 @@ export function ActionCard({
   );
 }
 
-/** The greeting at the top of both dashboards, by the signed-in person's username. */
-export function WelcomeBanner({ subtitle }: { subtitle: string }) {
+/**
+ * The greeting at the top of both dashboards, by the signed-in person's username. "Welcome back"
+ * only to someone who has signed in before (the dashboard's `previousSignInAt`); until that is
+ * known, and on a first visit, a plain "Welcome".
+ */
+export function WelcomeBanner({
+  subtitle,
+  isReturning = false,
+}: {
+  subtitle: string;
+  isReturning?: boolean;
+}) {
   const { t } = useLanguage();
   const { data: user } = useCurrentUser();
   return (
     <div className="rounded-xl border border-accent/30 bg-gradient-to-br from-accent/20 via-surface to-surface p-6 sm:p-8">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-        {t('dashboard.welcome', { username: user?.username ?? '' })}
+        {t(isReturning ? 'dashboard.welcomeBack' : 'dashboard.welcome', {
+          username: user?.username ?? '',
+        })}
       </h1>
       <p className="mt-1 text-muted-foreground">{subtitle}</p>
     </div>

@@ -24,10 +24,13 @@ import {
 } from './dashboard-layout.tsx';
 import { paths } from '../../../domain/routes.ts';
 
-/** Getting Started: each step leads where it is done, and is ticked once the figures show it. */
+/**
+ * Getting Started: each step leads where it is done, and is ticked once the person has done it,
+ * not before (a profile filled in from the application is not one they have checked).
+ */
 function steps({ profile, tasks, totalEarnings }: InfluencerDashboard) {
   return [
-    { key: 'profile', to: paths.settings, isDone: profile.completeness === 100 },
+    { key: 'profile', to: paths.settings, isDone: profile.checkedAt !== null },
     { key: 'tasks', to: paths.tasks, isDone: tasks.open + tasks.completed > 0 },
     { key: 'submit', to: paths.tasks, isDone: tasks.completed > 0 },
     { key: 'earnings', to: paths.compensation, isDone: Number(totalEarnings) > 0 },
@@ -40,7 +43,10 @@ export function DashboardPage() {
 
   return (
     <PageMain>
-      <WelcomeBanner subtitle={t('dashboard.influencer.subtitle')} />
+      <WelcomeBanner
+        subtitle={t('dashboard.influencer.subtitle')}
+        isReturning={Boolean(dashboard.data?.previousSignInAt)}
+      />
       <QueryState query={dashboard}>
         {(data) => (
           <>
@@ -49,13 +55,15 @@ export function DashboardPage() {
                 label={t('dashboard.influencer.profile')}
                 value={`${data.profile.completeness}%`}
                 caption={
-                  data.profile.missing.length === 0
-                    ? t('dashboard.influencer.profileComplete')
-                    : t('dashboard.influencer.profileMissing', {
+                  data.profile.missing.length > 0
+                    ? t('dashboard.influencer.profileMissing', {
                         fields: new Intl.ListFormat(language).format(
                           data.profile.missing.map((field) => t(`users.field.${field}`)),
                         ),
                       })
+                    : data.profile.checkedAt === null
+                      ? t('dashboard.influencer.profileToCheck')
+                      : t('dashboard.influencer.profileComplete')
                 }
                 icon={UserRoundCheck}
               />

@@ -6,17 +6,20 @@ import {
   profileUpdateRequestSchema,
   type User,
 } from '../../../domain/users.ts';
+import { isLanguage, type Language } from '../../../domain/languages.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
+import { LanguageOptions } from '../../components/layout/language-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, Select } from '../../components/ui/input.tsx';
 import { NewPasswordFields, PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useMe } from './api/get-me.ts';
+import { useUpdateLanguage } from './api/update-language.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 
@@ -35,6 +38,7 @@ export function SettingsPage() {
           <div className="grid gap-6 lg:grid-cols-2">
             <ProfileForm user={user} />
             <PasswordForm />
+            <LanguageChoice />
           </div>
         )}
       </QueryState>
@@ -145,6 +149,59 @@ function PasswordForm() {
           {change.isPending ? t('common.saving') : t('settings.changePassword')}
         </Button>
       </form>
+    </Card>
+  );
+}
+
+/**
+ * The language of the screens, notifications and mails (stored on the account as
+ * preferredLanguage). A choice takes effect at once, like the header's switcher: the page
+ * changes language, then the server remembers it.
+ */
+function LanguageChoice() {
+  const { language, setLanguage, t } = useLanguage();
+  const save = useUpdateLanguage();
+
+  async function choose(next: Language) {
+    const inNextLanguage = await setLanguage(next);
+    save.mutate(
+      { preferredLanguage: next },
+      {
+        onSuccess: () =>
+          toast({
+            title: inNextLanguage('common.success'),
+            description: inNextLanguage('settings.languageSaved'),
+          }),
+        onError: (error) =>
+          toastFailure(inNextLanguage, error, {
+            title: inNextLanguage('common.error'),
+            fallback: inNextLanguage('settings.languageFailed'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{t('settings.languageTitle')}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{t('settings.languageDescription')}</p>
+      <div className="mt-5">
+        {/* Not plain "Language": the header's switcher on the same page is named that. */}
+        <Field label={t('settings.languageLabel')}>
+          {(control) => (
+            <Select
+              {...control}
+              value={language}
+              onChange={(event) => {
+                const next = event.target.value;
+                if (isLanguage(next)) void choose(next);
+              }}
+            >
+              <LanguageOptions />
+            </Select>
+          )}
+        </Field>
+      </div>
     </Card>
   );
 }

@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import { publicAccess, requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { admitRequest, tooManyRequests } from '../../plugins/rate-limits.ts';
-import { findUserByLogin, toUser } from '../users/repository.ts';
+import { findUserByLogin, recordSignIn, toUser } from '../users/repository.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { requestPasswordReset, resetPassword, resetRequestLimit } from './service.ts';
@@ -66,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       const previous = request.cookies[sessionCookieName];
       if (previous) await deleteSession(app.db, previous);
       const { token } = await createSession(app.db, row.id, { remember, now });
+      await recordSignIn(app.db, row.id, now.toISOString());
       setSessionCookie(reply, token, {
         secure,
         ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),

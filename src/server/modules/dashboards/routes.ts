@@ -3,19 +3,22 @@ import { adminDashboardSchema, influencerDashboardSchema } from '../../../domain
 import { isDatabaseReachable } from '../../db/database.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { firstStepsOf } from '../users/repository.ts';
 import { adminFigures, influencerFigures } from './figures.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/dashboard',
     { config: { access: 'admin' }, schema: { response: { 200: adminDashboardSchema } } },
-    async () => {
+    async (request) => {
       // The same probe as the health check; without a database there are no figures to show.
       if (!(await isDatabaseReachable(app.db))) {
         throw new HttpError(503, 'server.database_unreachable');
       }
+      const { previousSignInAt } = await firstStepsOf(app.db, requireUser(request).id);
       // No backups are made by the application yet, so the last one is honestly "never".
       return {
+        previousSignInAt,
         ...(await adminFigures(app.db)),
         system: { database: 'connected' as const, lastBackupAt: null },
       };

@@ -63,6 +63,34 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Notes a sign-in: the last one becomes the previous one, in the same statement (SQL reads the
+ * row as it was before the update on both dialects).
+ */
+export async function recordSignIn(db: Db, id: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ previousSignInAt: eb.ref('lastSignInAt'), lastSignInAt: at }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What the dashboards need to speak truly of a first visit (see migration 0011). */
+export async function firstStepsOf(
+  db: Db,
+  id: string,
+): Promise<{ previousSignInAt: string | null; profileCheckedAt: string | null }> {
+  const row = await db
+    .selectFrom('users')
+    .select(['previousSignInAt', 'profileCheckedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return {
+    previousSignInAt: row?.previousSignInAt ?? null,
+    profileCheckedAt: row?.profileCheckedAt ?? null,
+  };
+}
+
 /** How many accounts there are, and how many of them are administrators. */
 export async function countUsers(db: Db): Promise<{ total: number; admins: number }> {
   const row = await db

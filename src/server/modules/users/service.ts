@@ -173,7 +173,8 @@ export async function updateOwnUsername(
       const conflict = await findIdentityConflict(trx, { username, email: user.email }, user.id);
       if (conflict) throw identityConflict(conflict);
       const updatedAt = deps.clock().toISOString();
-      await updateUser(trx, user.id, { username, updatedAt });
+      // Saving the profile, even unchanged, is the person checking it (the dashboard's first step).
+      await updateUser(trx, user.id, { username, updatedAt, profileCheckedAt: updatedAt });
       return { ...user, username, updatedAt };
     }),
   );
