@@ -1,7 +1,8 @@
 /**
  * Console errors a screen must not produce, leaving out the browser's own log line for a refusal a
- * test causes on purpose: a used reset link or a wrong current password (400), and every call
- * once a test has ended the session (401).
+ * test causes on purpose: a used reset link or a wrong current password (400), every call
+ * once a test has ended the session (401), and resumable uploads' requests while a test has
+ * taken the network away.
  */
 export function unexpectedProblems(
   problems: string[],
@@ -9,6 +10,7 @@ export function unexpectedProblems(
     refusedResetLink?: boolean;
     refusedPasswordChange?: boolean;
     sessionEnded?: boolean;
+    uploadNetworkDropped?: boolean;
   } = {},
 ): string[] {
   return problems.filter(
@@ -19,6 +21,10 @@ export function unexpectedProblems(
       ) &&
       !(
         expected.refusedResetLink && /status of 400 .*\/api\/auth\/reset-password\)$/.test(problem)
+      ) &&
+      !(
+        expected.uploadNetworkDropped &&
+        /net::ERR_INTERNET_DISCONNECTED .*\/api\/uploads\/[\w-]+\)$/.test(problem)
       ),
   );
 }

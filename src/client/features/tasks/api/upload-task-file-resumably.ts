@@ -6,11 +6,18 @@ import { ApiError } from '../../../lib/api-fetch.ts';
 const resumableUploadsEndpoint = '/api/uploads';
 
 /**
- * Rounds of retries in a row that move no byte before giving up. Each round is tus-js-client's
- * own retries, then a wait for the network to come back, so a phone that sleeps or walks out of
- * coverage for a while still resumes.
+ * Each PATCH carries at most this much: the server confirms the offset after every piece, a
+ * connection that dies quietly costs one piece at most, and a proxy's limit on request bodies
+ * (often 100 MB) never meets a 2 GB video.
  */
-const roundsWithoutProgress = 4;
+const chunkBytes = 8 * 1024 * 1024;
+
+/**
+ * Rounds of tus-js-client's own retries (while online) in a row that move no byte before giving
+ * up. Time offline does not count: the upload waits for the network, however long.
+ */
+const roundsWithoutProgress = 3;
+const pauseBetweenRoundsMs = 5000;
 
 export interface ResumableUploadRequest {
   taskId: string;
@@ -46,16 +53,20 @@ function isRefusal(error: Error): boolean {
   return status >= 400 && status < 500 && status !== 409 && status !== 423;
 }
 
-/** Resolves once the browser says it is online again (at once when it is), or on abort. */
-function whenOnline(signal?: AbortSignal): Promise<void> {
-  if (navigator.onLine) return Promise.resolve();
+/**
+ * Resolves when it is worth trying again: as soon as the browser is back online when it is
+ * offline, otherwise after a pause; at once on abort.
+ */
+function whenWorthRetrying(signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
+      clearTimeout(timer);
       window.removeEventListener('online', done);
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    window.addEventListener('online', done);
+    const timer = navigator.onLine ? setTimeout(done, pauseBetweenRoundsMs) : undefined;
+    if (!navigator.onLine) window.addEventListener('online', done);
     signal?.addEventListener('abort', done);
   });
 }
@@ -90,11 +101,12 @@ export async function uploadTaskFileResumably({
     const upload: Upload = new tus.Upload(file, {
       endpoint: resumableUploadsEndpoint,
       metadata: { taskId, filename: file.name, filetype: file.type },
+      chunkSize: chunkBytes,
       retryDelays: [0, 1000, 3000, 5000],
       removeFingerprintOnSuccess: true,
-      // tus-js-client stops retrying while the browser says it is offline; waiting for the
-      // network to return is done here instead, so only the server's refusals end an upload.
-      onShouldRetry: (error) => !isRefusal(error),
+      // While offline, tus-js-client's retries would only fail: it hands over at once, and the
+      // upload goes on when the network comes back (below).
+      onShouldRetry: (error) => !isRefusal(error) && navigator.onLine,
       onProgress: (sent) => {
         if (sent > lastSent) stalledRounds = 0;
         lastSent = sent;
@@ -112,12 +124,13 @@ export async function uploadTaskFileResumably({
           settle(() => reject(new ApiError(status, `${status}: ${text}`, parseJson(text))));
           return;
         }
-        stalledRounds += 1;
+        if (navigator.onLine) stalledRounds += 1;
         if (stalledRounds > roundsWithoutProgress) {
           settle(() => reject(new Error('Upload failed')));
           return;
         }
-        void whenOnline(signal).then(() => {
+        // Resumes from the server's offset: start() asks it (HEAD) for the upload kept above.
+        void whenWorthRetrying(signal).then(() => {
           if (!settled && !signal?.aborted) upload.start();
         });
       },
