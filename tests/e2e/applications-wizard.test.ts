@@ -367,19 +367,26 @@ describe('the application wizard', () => {
     await expect.poll(() => description(page, 'ID Document')).toContain('Selected: passport.pdf');
     expect(await page.getByRole('img', { name: /^Preview of/ }).count()).toBe(0);
     expect(await page.getByText('passport.pdf', { exact: true }).isVisible()).toBe(true);
+    // An image of the old address no longer loads (images may come from blob:, by the CSP).
     const isStillReadable = await page.evaluate(
       (url) =>
-        fetch(url ?? '').then(
-          () => true,
-          () => false,
-        ),
+        new Promise<boolean>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(true);
+          image.onerror = () => resolve(false);
+          image.src = url ?? '';
+        }),
       thumbnailUrl,
     );
     expect(isStillReadable).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
-    expect(unexpectedProblems(problems)).toEqual([]);
+    // Leaving out the browser's log line for that refused load, which the test caused.
+    expect(
+      unexpectedProblems(problems).filter((problem) => !problem.includes(thumbnailUrl ?? '')),
+    ).toEqual([]);
     await context.close();
-  });
+    // Two 10 MB files travel to the browser over the DevTools protocol: slow on a busy machine.
+  }, 120_000);
 
   it('leaves no toast behind on the next step once the file is put right', async () => {
     const { page, context, problems } = await e2e.openPage(viewports.phone);
