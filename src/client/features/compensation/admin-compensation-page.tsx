@@ -27,18 +27,18 @@ import { ApiError } from '../../lib/api-fetch.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { AdminExportCsv } from './admin-export-csv.tsx';
-import { useInfluencer } from './api/get-influencer.ts';
 import { useInfluencerCompensations } from './api/get-influencer-compensations.ts';
 import { usePublishCompensation } from './api/publish-compensation.ts';
 import { CompensationChanges } from './compensation-changes.tsx';
 import { AddCompensationDialog, EditCompensationDialog } from './compensation-form-dialog.tsx';
 import { periodLabel, personName } from './pay-format.ts';
+import { useAdminUser } from '../../lib/admin-user.ts';
 
 /** One creator's pay (spec section 2, Admin compensation). */
 export function AdminCompensationPage() {
   const { t } = useLanguage();
   const userId = useParams().userId?.trim() ?? '';
-  const user = useInfluencer(userId);
+  const user = useAdminUser(userId);
   if (!userId) return <Unavailable title={t('compensation.admin.invalidUser')} />;
   if (user.isError && user.error instanceof ApiError && user.error.status === 404) {
     return <Unavailable title={t('compensation.admin.userNotFound')} />;

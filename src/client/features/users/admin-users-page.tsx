@@ -26,11 +26,11 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangeUserPassword } from './api/change-user-password.ts';
 import { useDeleteUser } from './api/delete-user.ts';
-import { useUser } from './api/get-user.ts';
 import { useUsers } from './api/get-users.ts';
 import { formatDate } from '../../lib/format.ts';
 import { fullName } from './format.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
+import { useAdminUser } from '../../lib/admin-user.ts';
 
 type RoleFilter = (typeof userRoleFilters)[number];
 
@@ -226,7 +226,7 @@ function UserCard({ user, onAction }: { user: User; onAction: (kind: UserAction)
 
 function UserDetails({ id, onDone }: { id: string; onDone: () => void }) {
   const { t, language } = useLanguage();
-  const user = useUser(id);
+  const user = useAdminUser(id);
   return (
     <QueryState query={user}>
       {(details) => {
