@@ -119,6 +119,16 @@ export const taskListQuerySchema = listQuerySchema.extend({
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
 
+/**
+ * The administrators' list also takes `?review=awaiting`: the tasks with at least one creator's
+ * submission not reviewed yet, whatever the others' progress (decision 0029). The task's own
+ * status is submitted only once everyone has submitted, so `status=submitted` would miss them.
+ */
+export const adminTaskListQuerySchema = taskListQuerySchema.extend({
+  review: z.enum(['all', 'awaiting']).catch('all').default('all'),
+});
+export type AdminTaskListQuery = z.infer<typeof adminTaskListQuerySchema>;
+
 const taskFields = {
   id: z.string(),
   title: z.string(),
@@ -158,6 +168,8 @@ export const taskUploadSchema = z.object({
   fileSize: z.number().int(),
   fileType: z.string(),
   uploadedAt: z.string(),
+  /** A small WebP of an image, same rule as `fileUrl`; null for videos and unreadable photos. */
+  thumbnailUrl: z.string().nullable(),
 });
 export type TaskUpload = z.infer<typeof taskUploadSchema>;
 
@@ -182,8 +194,73 @@ export type TaskCounters = z.infer<typeof taskCountersSchema>;
 export const myTaskListSchema = pageSchema(myTaskSchema).extend({ counters: taskCountersSchema });
 export type MyTaskList = z.infer<typeof myTaskListSchema>;
 
-export const myTaskDetailSchema = myTaskSchema.extend({ uploads: z.array(taskUploadSchema) });
+// ---- review (issue 11, decision 0029)
+
+/** What an administrator decides about one creator's submission. */
+export const reviewDecisions = ['approved', 'changes_requested'] as const;
+export type ReviewDecision = (typeof reviewDecisions)[number];
+export const reviewFeedbackMaxLength = 5000;
+
+/**
+ * POST /api/admin/tasks/{id}/assignees/{userId}/review. Asking for changes needs a note saying
+ * which; an approval may carry one.
+ */
+export const taskReviewInputSchema = z
+  .object({
+    decision: z.enum(reviewDecisions, { error: 'task.review_decision_invalid' }),
+    feedback: z
+      .string({ error: 'task.feedback_required' })
+      .trim()
+      .max(reviewFeedbackMaxLength, 'task.feedback_max')
+      .optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.decision === 'changes_requested' && !input.feedback) {
+      context.addIssue({ code: 'custom', path: ['feedback'], message: 'task.feedback_required' });
+    }
+  });
+export type TaskReviewInput = z.input<typeof taskReviewInputSchema>;
+
+/** Someone named on a task's record: who reviewed, who completed. */
+export const taskPersonSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type TaskPerson = z.infer<typeof taskPersonSchema>;
+
+/** One review as both sides see it; `reviewer` is null once their account is gone. */
+export const taskReviewSchema = z.object({
+  id: z.string(),
+  decision: z.enum(reviewDecisions),
+  feedback: z.string().nullable(),
+  reviewer: taskPersonSchema.nullable(),
+  createdAt: z.string(),
+});
+export type TaskReview = z.infer<typeof taskReviewSchema>;
+
+/** A task as its creator sees it, with their own files and the reviews of their work, newest first. */
+export const myTaskDetailSchema = myTaskSchema.extend({
+  uploads: z.array(taskUploadSchema),
+  reviews: z.array(taskReviewSchema),
+});
 export type MyTaskDetail = z.infer<typeof myTaskDetailSchema>;
 
 /** What an upload answers: the files it stored, as the detail lists them. */
 export const taskUploadResultSchema = z.object({ uploads: z.array(taskUploadSchema) });
+
+/** One creator's part of a task in full, for the review screen. Reviews newest first. */
+export const reviewedAssigneeSchema = assigneeSchema.omit({ fileCount: true }).extend({
+  completedBy: taskPersonSchema.nullable(),
+  uploads: z.array(taskUploadSchema),
+  reviews: z.array(taskReviewSchema),
+});
+export type ReviewedAssignee = z.infer<typeof reviewedAssigneeSchema>;
+
+/** GET /api/admin/tasks/{id}: the task and every assignee's status, times, files and reviews. */
+export const adminTaskDetailSchema = z.object({
+  ...taskFields,
+  assignees: z.array(reviewedAssigneeSchema),
+});
+export type AdminTaskDetail = z.infer<typeof adminTaskDetailSchema>;

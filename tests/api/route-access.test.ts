@@ -46,6 +46,11 @@ const expectedAccess: Record<string, Access> = {
   'GET /objects/uploads/:': 'admin',
   // Task files: their uploader and administrators (the handler answers 404 to anyone else).
   'GET /objects/tasks/:': 'signed-in',
+  'GET /objects/tasks/:/thumbnail': 'signed-in',
+  // Reviewing creators' work (issue 11): administrators only.
+  'GET /api/admin/tasks/:': 'admin',
+  'POST /api/admin/tasks/:/assignees/:/review': 'admin',
+  'GET /api/admin/tasks/:/assignees/:/archive.zip': 'admin',
 };
 
 const guardMessages = [

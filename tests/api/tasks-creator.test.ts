@@ -180,7 +180,9 @@ describe('uploading files', () => {
     const stored = storedFiles(testApp.config.dataDir).filter((file) =>
       file.startsWith(`tasks/${taskId}/`),
     );
-    expect(stored).toHaveLength(3);
+    // Three photos, each with its thumbnail; the refused ones left neither behind.
+    expect(stored.filter((file) => !file.endsWith('.thumb.webp'))).toHaveLength(3);
+    expect(stored.filter((file) => file.endsWith('.thumb.webp'))).toHaveLength(3);
 
     // The wrong role and nobody, 50 at a time, are refused every time.
     const refused = await Promise.all([
@@ -258,7 +260,14 @@ describe('deleting a person', () => {
   it('deletes the files they uploaded, not only their rows', async () => {
     const { uploads } = (await upload(asLucas, [photo()])).json<MyTaskDetail>();
     const before = storedFiles(testApp.config.dataDir).length;
+    const theirs = () =>
+      storedFiles(testApp.config.dataDir).filter((file) =>
+        uploads.some((stored) => file.includes(stored.id)),
+      );
+    // The photo and its thumbnail.
+    expect(theirs()).toHaveLength(2 * uploads.length);
     expect((await asAdmin.delete(`/api/admin/users/${lucas.id}`)).statusCode).toBe(204);
-    expect(storedFiles(testApp.config.dataDir)).toHaveLength(before - uploads.length);
+    expect(theirs()).toEqual([]);
+    expect(storedFiles(testApp.config.dataDir)).toHaveLength(before - 2 * uploads.length);
   });
 });

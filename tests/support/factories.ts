@@ -144,6 +144,7 @@ export async function createTaskUpload(
     fileSize: 10,
     fileType: 'image/jpeg',
     uploadedAt: now(),
+    thumbnailKey: null,
     ...fields,
   };
   await db.insertInto('taskUploads').values(upload).execute();

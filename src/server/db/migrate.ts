@@ -13,6 +13,7 @@ import { compensationChangesMigration } from './migrations/0009-compensation-cha
 import { compensationOverviewIndexesMigration } from './migrations/0010-compensation-overview-indexes.ts';
 import { firstStepsMigration } from './migrations/0011-first-steps.ts';
 import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
+import { taskReviewsMigration } from './migrations/0012-task-reviews.ts';
 import { taskUploadClaimsMigration } from './migrations/0013-task-upload-claims.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -34,6 +35,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     ),
     '0011-first-steps': firstStepsMigration(types),
     '0014-assignment-reminders': assignmentRemindersMigration(types),
+    '0012-task-reviews': taskReviewsMigration(types),
     '0013-task-upload-claims': taskUploadClaimsMigration(types),
   };
 }

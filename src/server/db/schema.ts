@@ -3,7 +3,7 @@ import type { ApplicationStatus, DocumentType } from '../../domain/applications.
 import type { CompensationAction, CompensationStatus } from '../../domain/compensation.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { NotificationType } from '../../domain/notifications.ts';
-import type { ContentType, TaskStatus } from '../../domain/tasks.ts';
+import type { ContentType, ReviewDecision, TaskStatus } from '../../domain/tasks.ts';
 
 /**
  * The database as Kysely sees it, in camelCase (CamelCasePlugin maps to the snake_case columns).
@@ -138,13 +138,6 @@ export interface TaskAssignmentsTable {
   dueTodayRemindedAt: Generated<Timestamp | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
-}
-
-export interface TaskUploadsTable {
-  id: string;
-  taskId: string;
-  userId: string;
-  fileName: string;
   /**
    * Copies of the task's due date and content type, for the creator's list to walk an index
    * (migration 0008): written by the database's triggers only, never by the application.
@@ -159,11 +152,20 @@ export interface TaskAssignmentCountsTable {
   status: TaskStatus;
   contentType: ContentType;
   assignments: number;
+}
+
+export interface TaskUploadsTable {
+  id: string;
+  taskId: string;
+  userId: string;
+  fileName: string;
   /** Key of the file in storage; downloads go through a route that checks who asks. */
   fileKey: string;
   fileSize: number;
   fileType: string;
   uploadedAt: Timestamp;
+  /** Key of the small WebP made from an image, beside the original; null when none (decision 0029). */
+  thumbnailKey: string | null;
 }
 
 /** A resumable (tus) upload under way, holding its place in the task's file limit until done. */
@@ -177,6 +179,18 @@ export interface TaskUploadClaimsTable {
   fileSize: number;
   createdAt: Timestamp;
   expiresAt: Timestamp;
+}
+
+/** Every review of one creator's submission (issue 11, decision 0029), kept. */
+export interface TaskReviewsTable {
+  id: string;
+  taskId: string;
+  /** The assignee whose work was reviewed. */
+  userId: string;
+  reviewerId: string | null;
+  decision: ReviewDecision;
+  feedback: string | null;
+  createdAt: Timestamp;
 }
 
 export interface CompensationsTable {
@@ -274,8 +288,10 @@ export interface Database {
   applicationDocumentViews: ApplicationDocumentViewsTable;
   tasks: TasksTable;
   taskAssignments: TaskAssignmentsTable;
+  taskAssignmentCounts: TaskAssignmentCountsTable;
   taskUploads: TaskUploadsTable;
   taskUploadClaims: TaskUploadClaimsTable;
+  taskReviews: TaskReviewsTable;
   compensations: CompensationsTable;
   compensationUserTotals: CompensationUserTotalsTable;
   compensationMonthTotals: CompensationMonthTotalsTable;
@@ -285,4 +301,3 @@ export interface Database {
   signInFailures: SignInFailuresTable;
   rateLimitEvents: RateLimitEventsTable;
 }
-  taskAssignmentCounts: TaskAssignmentCountsTable;

@@ -3,6 +3,7 @@ import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
 import {
   overallStatus,
   type AdminTask,
+  type AdminTaskListQuery,
   type ContentType,
   type Assignee,
   type MyTask,
@@ -13,6 +14,7 @@ import {
 import type { Db, Dialect } from '../../db/database.ts';
 import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 import type { TaskAssignmentsTable, TasksTable } from '../../db/schema.ts';
+import { storedKeysOf } from './upload-repository.ts';
 
 type TaskRow = Selectable<TasksTable>;
 type AssignmentRow = Selectable<TaskAssignmentsTable>;
@@ -62,12 +64,12 @@ export function findTaskRow(db: Db, id: string): Promise<TaskRow | undefined> {
 export async function deleteTask(db: Db, id: string): Promise<string[] | undefined> {
   const keys = await db
     .selectFrom('taskUploads')
-    .select('fileKey')
+    .select(['fileKey', 'thumbnailKey'])
     .where('taskId', '=', id)
     .execute();
   const deleted = await db.deleteFrom('tasks').where('id', '=', id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) return undefined;
-  return keys.map((row) => row.fileKey);
+  return keys.flatMap(storedKeysOf);
 }
 
 export async function countTasks(db: Db): Promise<number> {
@@ -93,7 +95,10 @@ export async function refreshTaskStatus(db: Db, taskId: string, now: string): Pr
 }
 
 /** A page of every task, newest first, each with its assignees' progress (administrators). */
-export async function listAdminTasks(db: Db, query: TaskListQuery): Promise<Page<AdminTask>> {
+export async function listAdminTasks(
+  db: Db,
+  query: TaskListQuery & Partial<Pick<AdminTaskListQuery, 'review'>>,
+): Promise<Page<AdminTask>> {
   const search = await planSearch(db, 'tasks', query.q, { pageEnd: query.page * listPageSize });
   const matching = (way: SearchWay) => {
     let rows = whereSearch(
@@ -104,17 +109,23 @@ export async function listAdminTasks(db: Db, query: TaskListQuery): Promise<Page
     );
     if (query.status !== 'all') rows = rows.where('tasks.status', '=', query.status);
     if (query.contentType !== 'all') rows = rows.where('tasks.contentType', '=', query.contentType);
+    if (query.review === 'awaiting') {
+      rows = rows.where('tasks.id', 'in', (eb) =>
+        eb.selectFrom('taskAssignments').select('taskId').where('status', '=', 'submitted'),
+      );
+    }
     return rows;
   };
-  const filtered = query.status !== 'all' || query.contentType !== 'all';
+  const filtered =
+    query.status !== 'all' || query.contentType !== 'all' || query.review === 'awaiting';
   // Both keys descending, so the (status or content type,) created_at, id indexes are walked
   // backwards, unsorted.
   const page = await pageOf(
     matching(search.page).orderBy('tasks.createdAt', 'desc').orderBy('tasks.id', 'desc'),
     query,
     (row) => row,
-  );
     { knownTotal: filtered ? undefined : search.matches, countQuery: matching(search.count) },
+  );
   const assignees = await assigneesOf(
     db,
     page.items.map((row) => row.id),
@@ -221,14 +232,14 @@ export async function removeAssignees(
     .deleteFrom('taskUploads')
     .where('taskId', '=', taskId)
     .where('userId', 'in', userIds)
-    .returning('fileKey')
+    .returning(['fileKey', 'thumbnailKey'])
     .execute();
   await db
     .deleteFrom('taskAssignments')
     .where('taskId', '=', taskId)
     .where('userId', 'in', userIds)
     .execute();
-  return uploads.map((row) => row.fileKey);
+  return uploads.flatMap(storedKeysOf);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileKinds } from '../../../domain/files.ts';
 import {
+  adminTaskListQuerySchema,
   adminTaskListSchema,
   adminTaskSchema,
   myTaskDetailSchema,
@@ -19,9 +20,11 @@ import { fieldError, HttpError } from '../../plugins/errors.ts';
 import { acceptMultipart, receiveUpload } from '../../uploads/receive.ts';
 import { sendStoredFile } from '../../uploads/send.ts';
 import { findTaskRow, listAdminTasks, listMyTasks } from './repository.ts';
-import { findUpload, taskFileKey } from './upload-repository.ts';
+import { taskFileKey } from './upload-repository.ts';
 import { taskUploadRules } from './upload-rules.ts';
 import { resumableUploadRoutes } from './resumable-upload-routes.ts';
+import { taskReviewRoutes } from './review-routes.ts';
+import { findUploadFor } from './upload-access.ts';
 import {
   assertAcceptsFiles,
   countFilesHeld,
@@ -89,7 +92,10 @@ export const taskRoutes = fp(
         '/api/admin/tasks',
         {
           config: { access: 'admin' },
-          schema: { querystring: taskListQuerySchema, response: { 200: adminTaskListSchema } },
+          schema: {
+            querystring: adminTaskListQuerySchema,
+            response: { 200: adminTaskListSchema },
+          },
         },
         async (request) => listAdminTasks(app.db, request.query),
       );
@@ -215,11 +221,7 @@ export const taskRoutes = fp(
           schema: { params: z.object({ uploadId: z.string().max(100) }) },
         },
         async (request, reply) => {
-          const user = requireUser(request);
-          const upload = await findUpload(app.db, request.params.uploadId);
-          if (!upload || (upload.userId !== user.id && !user.isAdmin)) {
-            throw new HttpError(404, 'task.upload_not_found');
-          }
+          const upload = await findUploadFor(app.db, request.params.uploadId, requireUser(request));
           return sendStoredFile(request, reply, {
             mimeType: upload.fileType,
             size: Number(upload.fileSize),
@@ -233,6 +235,7 @@ export const taskRoutes = fp(
     });
 
     await app.register(resumableUploadRoutes);
+    await app.register(taskReviewRoutes);
   },
   { name: 'tasks', dependencies: ['deps', 'access'] },
 );

@@ -28,14 +28,18 @@ import {
   setEveryAssignment,
   updateTask as updateTaskRow,
 } from './repository.ts';
+import { announceSubmission } from './review-service.ts';
+import { reviewsOf } from './review-repository.ts';
 import {
   countUploads,
   deleteUpload,
   findUpload,
   insertUploads,
+  storedKeysOf,
   toTaskUpload,
   uploadsOf,
 } from './upload-repository.ts';
+import { makeThumbnail } from '../../uploads/thumbnails.ts';
 import { countLiveUploadClaims, deleteUploadClaim } from './upload-claim-repository.ts';
 
 const notFound = () => new HttpError(404, 'task.not_found');
@@ -199,15 +203,18 @@ export async function setTaskStatus(
   return reloaded(deps.db, id);
 }
 
-/** The creator's own task with their own status and files; 404 when it is not theirs. */
+/** The creator's own task with their own status, files and reviews; 404 when it is not theirs. */
 export async function myTaskDetail(
   deps: Deps,
   { taskId, user }: { taskId: string; user: User },
 ): Promise<MyTaskDetail> {
   const task = await findMyTask(deps.db, taskId, user.id);
   if (!task) throw notFound();
-  const uploads = await uploadsOf(deps.db, taskId, user.id);
-  return { ...task, uploads: uploads.map(toTaskUpload) };
+  const [uploads, reviews] = await Promise.all([
+    uploadsOf(deps.db, taskId, user.id),
+    reviewsOf(deps.db, taskId, user.id),
+  ]);
+  return { ...task, uploads: uploads.map(toTaskUpload), reviews: reviews.get(user.id) ?? [] };
 }
 
 /**
@@ -236,6 +243,10 @@ export async function moveMyTask(
     );
     if (!moved) throw new HttpError(409, 'task.move_not_allowed');
     await refreshTaskStatus(trx, taskId, now);
+    if (status === 'submitted') {
+      const task = await findTaskRow(trx, taskId);
+      if (task) await announceSubmission(deps, trx, { task, creator: user });
+    }
   });
   return myTaskDetail(deps, { taskId, user });
 }
@@ -258,16 +269,16 @@ export async function deleteMyUpload(
   deps: Deps,
   { taskId, uploadId, user }: { taskId: string; uploadId: string; user: User },
 ): Promise<void> {
-  const key = await deps.db.transaction().execute(async (trx) => {
+  const keys = await deps.db.transaction().execute(async (trx) => {
     await assertAcceptsFiles(trx, taskId, user.id);
     const upload = await findUpload(trx, uploadId);
     if (!upload || upload.taskId !== taskId || upload.userId !== user.id) {
       throw new HttpError(404, 'task.upload_not_found');
     }
     await deleteUpload(trx, uploadId);
-    return upload.fileKey;
+    return storedKeysOf(upload);
   });
-  await deleteFiles(deps, [key]);
+  await deleteFiles(deps, keys);
 }
 
 /**
@@ -299,7 +310,8 @@ export interface ReceivedTaskFile {
  * Records the files a creator just sent, all or none: the assignment must still take files and
  * the task's limit must still hold once the files are counted with any sent meanwhile. A
  * finished resumable upload names its claim, which gives its place to the file in the same
- * change. The caller removes the stored files when this throws.
+ * change. Every way a file arrives ends here, so each image gets its thumbnail here (decision
+ * 0029). The caller removes the stored files when this throws; the thumbnails go here.
  */
 export async function saveMyUploads(
   deps: Deps,
@@ -313,7 +325,10 @@ export async function saveMyUploads(
   if (files.length === 0) throw fieldError(400, 'files', 'upload.no_files');
   const startedAt = deps.clock();
   const now = startedAt.getTime();
-  await deps.db.transaction().execute(async (trx) => {
+  const thumbnailKeys: (string | null)[] = [];
+  // One at a time: a phone's photos are large, and the server's memory is shared.
+  for (const file of files) thumbnailKeys.push(await makeThumbnail(deps.storage, file, deps.log));
+  const recorded = deps.db.transaction().execute(async (trx) => {
     await assertAcceptsFiles(trx, taskId, user.id, deps.dialect);
     const task = await findTaskRow(trx, taskId);
     if (!task) throw notFound();
@@ -336,8 +351,16 @@ export async function saveMyUploads(
         fileType: file.fileType,
         // A millisecond apart, so the files of one upload list in the order they were sent.
         uploadedAt: new Date(now + index).toISOString(),
+        thumbnailKey: thumbnailKeys[index] ?? null,
       })),
     );
+  });
+  await recorded.catch(async (error: unknown) => {
+    await deleteFiles(
+      deps,
+      thumbnailKeys.filter((key) => key !== null),
+    );
+    throw error;
   });
   return myTaskDetail(deps, { taskId, user });
 }

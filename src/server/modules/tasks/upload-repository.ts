@@ -9,6 +9,8 @@ type UploadRow = Selectable<TaskUploadsTable>;
 
 /** Where a stored task file answers, for its uploader and staff only. */
 export const taskFilePath = (uploadId: string) => `/objects/tasks/${uploadId}`;
+/** Where its thumbnail answers, under the same rule. */
+export const taskThumbnailPath = (uploadId: string) => `${taskFilePath(uploadId)}/thumbnail`;
 export const taskFileKey = (taskId: string, uploadId: string) => `tasks/${taskId}/${uploadId}`;
 
 export function toTaskUpload(row: UploadRow): TaskUpload {
@@ -19,7 +21,13 @@ export function toTaskUpload(row: UploadRow): TaskUpload {
     fileSize: Number(row.fileSize),
     fileType: row.fileType,
     uploadedAt: row.uploadedAt,
+    thumbnailUrl: row.thumbnailKey ? taskThumbnailPath(row.id) : null,
   };
+}
+
+/** Every stored file of an upload: the original and its thumbnail, if one was made. */
+export function storedKeysOf(row: { fileKey: string; thumbnailKey: string | null }): string[] {
+  return row.thumbnailKey ? [row.fileKey, row.thumbnailKey] : [row.fileKey];
 }
 
 export function uploadsOf(db: Db, taskId: string, userId: string): Promise<UploadRow[]> {
@@ -55,12 +63,23 @@ export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db.deleteFrom('taskUploads').where('id', '=', id).execute();
 }
 
-/** The stored files a person uploaded to their tasks. */
+/** The stored files a person uploaded to their tasks, thumbnails included. */
 export async function uploadFileKeysOfUser(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('taskUploads')
-    .select('fileKey')
+    .select(['fileKey', 'thumbnailKey'])
     .where('userId', '=', userId)
     .execute();
-  return rows.map((row) => row.fileKey);
+  return rows.flatMap(storedKeysOf);
+}
+
+/** Every assignee's files on one task, in the order they were sent. */
+export function uploadsOfTask(db: Db, taskId: string): Promise<UploadRow[]> {
+  return db
+    .selectFrom('taskUploads')
+    .selectAll()
+    .where('taskId', '=', taskId)
+    .orderBy('uploadedAt')
+    .orderBy('id')
+    .execute();
 }

@@ -180,3 +180,9 @@ export async function creatorsAmong(db: Db, ids: readonly string[]): Promise<Use
     .where('isAdmin', '=', false)
     .execute();
 }
+
+/** Every administrator's id: those told in the app when a creator submits work. */
+export async function administratorIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('isAdmin', '=', true).execute();
+  return rows.map((row) => row.id);
+}
