@@ -8,6 +8,7 @@ for (const benchmark of [
   'bench/application-upload.mjs',
   'bench/serialize.mjs',
   'bench/task-upload.mjs',
+  'bench/tus-resume.mjs',
   'bench/task-lists.mjs',
   'bench/influencers.mjs',
 ]) {
