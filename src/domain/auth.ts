@@ -26,6 +26,8 @@ export const loginResponseSchema = z.object({
   username: z.string(),
   isAdmin: z.boolean(),
   user: userSchema,
+  /** The sign-in before this one; null on the first, so the greeting is not "Welcome back". */
+  previousSignInAt: z.string().nullable(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -52,7 +52,7 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: async ({ username, user: account }) => {
+        onSuccess: async ({ username, user: account, previousSignInAt }) => {
           // The account's language wins over the one this page was read in, chosen the way the
           // language menu chooses (so it is remembered), and the welcome is said in it.
           const inAccountLanguage =
@@ -61,7 +61,11 @@ export function LoginPage() {
               : await setLanguage(account.preferredLanguage);
           toast({
             title: inAccountLanguage('auth.login.successTitle'),
-            description: inAccountLanguage('auth.login.success', { name: username }),
+            // "Welcome back" only to someone who has been here before.
+            description: inAccountLanguage(
+              previousSignInAt ? 'auth.login.success' : 'auth.login.successFirst',
+              { name: username },
+            ),
           });
         },
         onError: (error) =>

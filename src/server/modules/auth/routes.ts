@@ -72,7 +72,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),
       });
       const user = toUser(row);
-      return { username: user.username, isAdmin: user.isAdmin, user };
+      // Read before this sign-in was recorded: the last one is now the previous one.
+      return {
+        username: user.username,
+        isAdmin: user.isAdmin,
+        user,
+        previousSignInAt: row.lastSignInAt,
+      };
     },
   );
 
