@@ -1,4 +1,4 @@
-import { languages, type Language } from '../../../domain/languages.ts';
+import type { Language } from '../../../domain/languages.ts';
 import { formatMoney } from '../../../domain/money.ts';
 import { paths } from '../../../domain/routes.ts';
 import { composeMail } from '../../mail/layout.ts';
@@ -116,19 +116,17 @@ function valuesFor(news: PayNews, language: Language) {
 const textsOf = (news: PayNews) =>
   news.previousAmount === undefined ? publishedTexts : correctedTexts;
 
-/** The bell's notice (type compensation, relatedId the entry, opening /compensation). */
-export function payNotice(entryId: string, news: PayNews): NotifyInput {
-  const texts = textsOf(news);
-  const each = (pick: (language: Language) => string) =>
-    Object.fromEntries(languages.map((language) => [language, pick(language)])) as Record<
-      Language,
-      string
-    >;
+/**
+ * The bell's notice (type compensation, relatedId the entry, opening /compensation), written in
+ * the creator's language as it is stored.
+ */
+export function payNotice(entryId: string, news: PayNews, language: Language): NotifyInput {
+  const texts = textsOf(news)[language];
   return {
     type: 'compensation',
     relatedId: entryId,
-    title: each((language) => texts[language].title),
-    message: each((language) => fill(texts[language].message, valuesFor(news, language))),
+    title: texts.title,
+    message: fill(texts.message, valuesFor(news, language)),
   };
 }
 

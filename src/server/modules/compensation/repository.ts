@@ -69,10 +69,7 @@ export const onePerCreatorAndMonth = {
   columns: ['user_id', 'year', 'month'],
 } as const;
 
-export async function insertCompensation(
-  db: Db,
-  row: Insertable<CompensationsTable>,
-): Promise<void> {
+export async function insertCompensation(db: Db, row: CompensationRow): Promise<void> {
   await db.insertInto('compensations').values(row).execute();
 }
 
@@ -94,26 +91,32 @@ export async function updateCompensationFields(
   db: Db,
   id: string,
   changes: { amountCents: number; notes: string | null; updatedAt: string },
-): Promise<void> {
-  await db.updateTable('compensations').set(changes).where('id', '=', id).execute();
+): Promise<CompensationRow> {
+  return db
+    .updateTable('compensations')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
  * Publishes a draft: one conditional UPDATE, so of two publications at once exactly one changes
- * the row (the other waits for it, then finds it no longer a draft). True when this one did.
+ * the row (the other waits for it, then finds it no longer a draft). The published entry when
+ * this one did, undefined otherwise.
  */
 export async function claimPublication(
   db: Db,
   id: string,
   stamp: { publishedAt: string; publishedBy: string },
-): Promise<boolean> {
-  const result = await db
+): Promise<CompensationRow | undefined> {
+  return db
     .updateTable('compensations')
     .set({ status: 'published', ...stamp, updatedAt: stamp.publishedAt })
     .where('id', '=', id)
     .where('status', '=', 'draft')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** GET /api/admin/compensations: every entry, newest month first, narrowed by status and year. */

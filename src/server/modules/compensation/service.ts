@@ -32,12 +32,6 @@ import {
 
 const notFound = () => new HttpError(404, 'compensation.not_found');
 
-async function reloaded(db: Db, id: string): Promise<Compensation> {
-  const row = await findCompensationRow(db, id);
-  if (!row) throw notFound();
-  return toCompensation(row);
-}
-
 /**
  * Tells the creator of an entry in their bell (within the change, so the notice exists exactly
  * when the change does) and returns their mail, to be sent once the change is committed.
@@ -50,7 +44,7 @@ async function tellCreator(
 ) {
   const creator = await findUserById(trx, entry.userId);
   if (!creator) throw notFound();
-  await deps.notify(trx, creator.id, payNotice(entry.id, news));
+  await deps.notify(trx, creator.id, payNotice(entry.id, news, creator.preferredLanguage));
   return payMail({
     to: creator.email,
     name: creator.firstName ?? creator.username,
@@ -69,27 +63,27 @@ export async function createCompensation(
   { fields, admin }: { fields: CompensationFields; admin: User },
 ): Promise<Compensation> {
   const now = deps.clock().toISOString();
-  const id = randomUUID();
+  const entry = {
+    id: randomUUID(),
+    userId: fields.userId,
+    month: fields.month,
+    year: fields.year,
+    amountCents: fields.amount,
+    status: 'draft' as const,
+    notes: fields.notes,
+    createdBy: admin.id,
+    publishedAt: null,
+    publishedBy: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
     await deps.db.transaction().execute(async (trx) => {
       const [creator] = await creatorsAmong(trx, [fields.userId]);
       if (!creator) throw fieldError(400, 'userId', 'compensation.user_unknown');
-      await insertCompensation(trx, {
-        id,
-        userId: creator.id,
-        month: fields.month,
-        year: fields.year,
-        amountCents: fields.amount,
-        status: 'draft',
-        notes: fields.notes,
-        createdBy: admin.id,
-        publishedAt: null,
-        publishedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await insertCompensation(trx, entry);
       await insertChange(trx, {
-        compensationId: id,
+        compensationId: entry.id,
         action: 'created',
         actorId: admin.id,
         at: now,
@@ -107,7 +101,7 @@ export async function createCompensation(
     }
     throw error;
   }
-  return reloaded(deps.db, id);
+  return toCompensation(entry);
 }
 
 /**
@@ -124,12 +118,14 @@ export async function updateCompensation(
   }: { id: string; changes: { amount: number; notes: string | null }; admin: User },
 ): Promise<Compensation> {
   const now = deps.clock().toISOString();
-  const mail = await deps.db.transaction().execute(async (trx) => {
+  const { updated, mail } = await deps.db.transaction().execute(async (trx) => {
     const entry = await findCompensationRow(trx, id, deps.dialect);
     if (!entry) throw notFound();
     const previousAmountCents = Number(entry.amountCents);
-    if (previousAmountCents === changes.amount && entry.notes === changes.notes) return undefined;
-    await updateCompensationFields(trx, id, {
+    if (previousAmountCents === changes.amount && entry.notes === changes.notes) {
+      return { updated: entry, mail: undefined };
+    }
+    const row = await updateCompensationFields(trx, id, {
       amountCents: changes.amount,
       notes: changes.notes,
       updatedAt: now,
@@ -145,17 +141,18 @@ export async function updateCompensation(
       previousAmountCents,
       previousNotes: entry.notes,
     });
-    if (!isCorrection) return undefined;
-    return tellCreator(deps, trx, entry, {
+    if (!isCorrection) return { updated: row, mail: undefined };
+    const news = {
       month: Number(entry.month),
       year: Number(entry.year),
       amount: centsToDecimal(changes.amount),
       previousAmount: centsToDecimal(previousAmountCents),
       notes: changes.notes,
-    });
+    };
+    return { updated: row, mail: await tellCreator(deps, trx, entry, news) };
   });
   if (mail) deps.mailer.sendInBackground(mail);
-  return reloaded(deps.db, id);
+  return toCompensation(updated);
 }
 
 /**
@@ -167,13 +164,12 @@ export async function publishCompensation(
   { id, admin }: { id: string; admin: User },
 ): Promise<Compensation> {
   const now = deps.clock().toISOString();
-  const mail = await deps.db.transaction().execute(async (trx) => {
-    if (!(await claimPublication(trx, id, { publishedAt: now, publishedBy: admin.id }))) {
+  const { entry, mail } = await deps.db.transaction().execute(async (trx) => {
+    const entry = await claimPublication(trx, id, { publishedAt: now, publishedBy: admin.id });
+    if (!entry) {
       if (!(await findCompensationRow(trx, id))) throw notFound();
       throw new HttpError(409, 'compensation.already_published');
     }
-    const entry = await findCompensationRow(trx, id);
-    if (!entry) throw notFound();
     await insertChange(trx, {
       compensationId: id,
       action: 'published',
@@ -184,15 +180,16 @@ export async function publishCompensation(
       previousAmountCents: null,
       previousNotes: null,
     });
-    return tellCreator(deps, trx, entry, {
+    const news = {
       month: Number(entry.month),
       year: Number(entry.year),
       amount: centsToDecimal(Number(entry.amountCents)),
       notes: entry.notes,
-    });
+    };
+    return { entry, mail: await tellCreator(deps, trx, entry, news) };
   });
   deps.mailer.sendInBackground(mail);
-  return reloaded(deps.db, id);
+  return toCompensation(entry);
 }
 
 /** A person's entries for the administrators' screen, each with its record of changes. */
