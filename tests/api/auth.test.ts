@@ -38,13 +38,15 @@ const countSessions = async (userId: string) =>
 describe('POST /api/auth/login', () => {
   it('signs in by username or email in any case, answering the username, role and user', async () => {
     addressCounter++;
-    for (const name of ['Maria', 'maria', 'MARIA.silva@example.COM']) {
+    for (const [index, name] of ['Maria', 'maria', 'MARIA.silva@example.COM'].entries()) {
       const response = await login({ username: name, password: 'correct-horse' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         username: 'Maria',
         isAdmin: false,
         user: expect.objectContaining({ id: maria.id, email: maria.email, isAdmin: false }),
+        // Her first sign-in has none before it; each later one names the one before.
+        previousSignInAt: index === 0 ? null : expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       const token = sessionCookie(response)?.value ?? '';
       expect(token.length).toBeGreaterThan(20);
