@@ -4,8 +4,10 @@
 // this month's is a draft; every fifth creator stopped being paid four months ago, so the filters
 // and the 'active' count have something to tell apart. Rows are written straight into the database
 // the server migrated, in one transaction, through the triggers that keep the pay totals
-// (migration 0010). SQLite always; PostgreSQL too when BENCH_DATABASE_URL names a server (a
-// database of its own is made there for each size, and dropped). Needs `npm run build:server`.
+// (migration 0010). Both sizes are served at once and asked in turn, request by request, so a
+// machine busy with other work slows both alike and the ratio stays fair. SQLite always;
+// PostgreSQL too when BENCH_DATABASE_URL names a server (a database of its own is made there for
+// each size, and dropped). Needs `npm run build:server`.
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -105,7 +107,11 @@ function fillSqlite(file, count, now) {
   db.close();
 }
 
-/** Multi-row inserts of `batch` creators at a time, all in one transaction. */
+/**
+ * Multi-row inserts of 200 creators at a time, each batch its own transaction: within one
+ * transaction every entry's trigger adds a new version of its month's totals row, which the next
+ * one walks past, so one transaction for all 480,000 entries would slow down quadratically.
+ */
 async function fillPostgres(url, count, now) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -121,14 +127,15 @@ async function fillPostgres(url, count, now) {
     );
   };
   try {
-    await client.query('begin');
     let users = [];
     let pay = [];
     const flush = async () => {
       if (users.length === 0) return;
+      await client.query('begin');
       await insert('users', postgresUserColumns, users, `, '${noPassword}', false, 'en'`);
       // Parameters per statement are limited to 65,535: 9 columns x 24 months x 200 creators.
       await insert('compensations', payColumns, pay);
+      await client.query('commit');
       users = [];
       pay = [];
     };
@@ -148,7 +155,6 @@ async function fillPostgres(url, count, now) {
       if (users.length === 200) await flush();
     }
     await flush();
-    await client.query('commit');
     await client.query('analyze');
   } finally {
     await client.end();
@@ -176,8 +182,9 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function timeQuery(baseUrl, cookie, url) {
-  const get = async () => {
+/** Medians of `url` on each server, asked in turn so both see the same load. */
+async function timeInTurn(servers, url) {
+  const get = async ({ baseUrl, cookie }) => {
     const started = performance.now();
     const response = await fetch(`${baseUrl}${url}`, { headers: { cookie } });
     const body = await response.json();
@@ -185,45 +192,64 @@ async function timeQuery(baseUrl, cookie, url) {
     if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
     return { ms, body };
   };
-  for (let n = 0; n < warmUp; n++) await get();
-  const times = [];
-  let last;
+  for (let n = 0; n < warmUp; n++) for (const server of servers) await get(server);
+  const times = servers.map(() => []);
+  const last = [];
   const started = performance.now();
   for (let n = 0; n < requestsPerQuery; n++) {
-    if (performance.now() - started > secondsPerQuery * 1000) break;
-    last = await get();
-    times.push(last.ms);
+    if (performance.now() - started > secondsPerQuery * servers.length * 1000) break;
+    for (const [index, server] of servers.entries()) {
+      last[index] = await get(server);
+      times[index].push(last[index].ms);
+    }
   }
-  return { median: median(times), body: last.body, requests: times.length };
+  return servers.map((_, index) => ({
+    median: median(times[index]),
+    body: last[index].body,
+    requests: times[index].length,
+  }));
 }
 
-/** Migrates a fresh database through the server, fills it, then times the queries. */
-async function measure(database, size) {
-  const now = new Date();
+/** Migrates a fresh database through the server and fills it; the seconds the filling took. */
+async function fill(database, size, now) {
   const setup = await startBuiltServer({ dataDir: database.dataDir, env: database.env });
   await setup.stop();
   const started = performance.now();
   if (database.dialect === 'sqlite') fillSqlite(path.join(database.dataDir, 'app.db'), size, now);
   else await fillPostgres(database.env.DATABASE_URL, size, now);
-  const fillSeconds = (performance.now() - started) / 1000;
-  const server = await startBuiltServer({ dataDir: database.dataDir, env: database.env });
-  try {
-    const cookie = await signIn(server.baseUrl);
+  return (performance.now() - started) / 1000;
+}
+
+/** Fills a database per size, serves them all, and times each query on each in turn. */
+async function measure(databases) {
+  const now = new Date();
+  for (const [index, database] of databases.entries()) {
+    const seconds = await fill(database, sizes[index], now);
     console.log(
-      `  ${database.dialect}, ${size.toLocaleString('en')} creators: ${(size * monthsOfPay).toLocaleString('en')} entries written in ${fillSeconds.toFixed(1)} s`,
+      `  ${database.dialect}, ${sizes[index].toLocaleString('en')} creators: ${(sizes[index] * monthsOfPay).toLocaleString('en')} entries written in ${seconds.toFixed(1)} s`,
     );
-    const results = {};
-    for (const query of queries) {
-      const result = await timeQuery(server.baseUrl, cookie, query.url);
-      results[query.name] = result.median;
-      const { totals, total, items } = result.body;
-      console.log(
-        `    ${query.name.padEnd(20)} median ${result.median.toFixed(2).padStart(7)} ms of ${result.requests} (total ${total}, ${items.length} on the page; cards ${totals.totalInfluencers} / ${totals.activeThisMonth} active / ${totals.withEarnings} / $${totals.totalPayouts})`,
-      );
+  }
+  const servers = [];
+  try {
+    for (const database of databases) {
+      const server = await startBuiltServer({ dataDir: database.dataDir, env: database.env });
+      servers.push(server);
+      server.cookie = await signIn(server.baseUrl);
     }
-    return results;
+    const figures = sizes.map(() => ({}));
+    for (const query of queries) {
+      const results = await timeInTurn(servers, query.url);
+      for (const [index, result] of results.entries()) {
+        figures[index][query.name] = result.median;
+        const { totals, total, items } = result.body;
+        console.log(
+          `    ${`${sizes[index].toLocaleString('en')}, ${query.name}`.padEnd(28)} median ${result.median.toFixed(2).padStart(7)} ms of ${result.requests} (total ${total}, ${items.length} on the page; cards ${totals.totalInfluencers} / ${totals.activeThisMonth} active / ${totals.withEarnings} / $${totals.totalPayouts})`,
+        );
+      }
+    }
+    return figures;
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
@@ -267,15 +293,15 @@ const dialects = [
 ];
 const summary = [];
 for (const dialect of dialects) {
-  const figures = {};
-  for (const size of sizes)
-    figures[size] = await dialect.run((database) => measure(database, size));
-  summary.push({ dialect: dialect.name, figures });
+  const [smaller, larger] = await dialect.run((first) =>
+    dialect.run((second) => measure([first, second])),
+  );
+  summary.push({ dialect: dialect.name, figures: { [sizes[0]]: smaller, [sizes[1]]: larger } });
 }
 
 const [small, large] = sizes;
 console.log(
-  `Influencers overview: median latency, ${requestsPerQuery} sequential requests each (fewer past ${secondsPerQuery} s) after ${warmUp} to warm up; built server, ${monthsOfPay} months of pay per creator`,
+  `Influencers overview: median latency, ${requestsPerQuery} sequential requests to each size in turn (fewer past ${secondsPerQuery} s a size) after ${warmUp} to warm up; built server, ${monthsOfPay} months of pay per creator`,
 );
 console.log(
   `  ${'query'.padEnd(32)}${`${small.toLocaleString('en')} creators`.padStart(16)}${`${large.toLocaleString('en')} creators`.padStart(18)}${'ratio'.padStart(8)}  aim < 2`,
