@@ -44,6 +44,7 @@ describe('migrations', () => {
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
       '0011-first-steps',
+      '0013-task-upload-claims',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -77,6 +78,7 @@ describe('migrations', () => {
       'sign_in_failures',
       'task_assignment_counts',
       'task_assignments',
+      'task_upload_claims',
       'task_uploads',
       'tasks',
       'translations',
@@ -139,6 +141,7 @@ describe('migrations', () => {
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
       '0011-first-steps',
+      '0013-task-upload-claims',
     ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');
