@@ -30,6 +30,8 @@ export const appPaths = {
   adminDashboard: '/admin/dashboard',
   adminApplications: '/admin/applications',
   adminTaskRequests: '/admin/task-requests',
+  /** One task with every assignee's files, to review (issue 11). */
+  adminTaskDetail: '/admin/task-requests/:id',
   adminUsers: '/admin/users',
   adminInfluencers: '/admin/influencers',
   adminCompensation: '/admin/compensation/:userId',
@@ -109,4 +111,5 @@ export const paths = {
   ...appPaths,
   adminCompensation: (userId: string) => fillPath(appPaths.adminCompensation, { userId }),
   taskDetail: (id: string) => fillPath(appPaths.taskDetail, { id }),
+  adminTaskDetail: (id: string) => fillPath(appPaths.adminTaskDetail, { id }),
 } as const;

@@ -81,6 +81,7 @@ const ResetPasswordPage = lazyComponent(auth, (m) => m.ResetPasswordPage);
 const AdminDashboardPage = lazyComponent(users, (m) => m.AdminDashboardPage);
 const AdminApplicationsPage = lazyComponent(applications, (m) => m.AdminApplicationsPage);
 const AdminTaskRequestsPage = lazyComponent(tasks, (m) => m.AdminTaskRequestsPage);
+const AdminTaskDetailPage = lazyComponent(tasks, (m) => m.AdminTaskDetailPage);
 const AdminUsersPage = lazyComponent(users, (m) => m.AdminUsersPage);
 const AdminInfluencersPage = lazyComponent(compensation, (m) => m.AdminInfluencersPage);
 const AdminCompensationPage = lazyComponent(compensation, (m) => m.AdminCompensationPage);
@@ -127,6 +128,7 @@ const routes: RouteObject[] = [
               { path: appPaths.adminDashboard, element: <AdminDashboardPage /> },
               { path: appPaths.adminApplications, element: <AdminApplicationsPage /> },
               { path: appPaths.adminTaskRequests, element: <AdminTaskRequestsPage /> },
+              { path: appPaths.adminTaskDetail, element: <AdminTaskDetailPage /> },
               { path: appPaths.adminUsers, element: <AdminUsersPage /> },
               { path: appPaths.adminInfluencers, element: <AdminInfluencersPage /> },
               { path: appPaths.adminCompensation, element: <AdminCompensationPage /> },

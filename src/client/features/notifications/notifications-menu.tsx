@@ -16,15 +16,18 @@ import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.t
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { paths } from '../../../domain/routes.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
 
 /**
  * Where a notification leads: a compensation notice to the compensation page (spec section 2), a
- * task notice to that task; other kinds stay in the dropdown.
+ * task notice to that task (for an administrator, its review screen: a creator submitted);
+ * other kinds stay in the dropdown.
  */
-function destination({ type, relatedId }: Notification): string | undefined {
+function destination({ type, relatedId }: Notification, isAdmin: boolean): string | undefined {
   if (!relatedId) return undefined;
   if (type === 'compensation') return paths.compensation;
-  if (type === 'task') return paths.taskDetail(relatedId);
+  if (type === 'task')
+    return isAdmin ? paths.adminTaskDetail(relatedId) : paths.taskDetail(relatedId);
   return undefined;
 }
 
@@ -37,6 +40,7 @@ export function NotificationsMenu() {
   const [isOpen, setOpen] = useState(false);
   const headingId = useId();
   const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
   const { data, isPending, isError } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -57,7 +61,7 @@ export function NotificationsMenu() {
           }),
       });
     }
-    const target = destination(notification);
+    const target = destination(notification, user?.isAdmin === true);
     if (target) {
       setOpen(false);
       void navigate(target);

@@ -1,10 +1,12 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../domain/routes.ts';
 import { taskStatuses, type AdminTask, type TaskStatus } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain } from '../../components/layout/page.tsx';
 import { statusToneClasses, taskStatusTone } from '../../components/list/status-badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmActions, ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Select } from '../../components/ui/input.tsx';
@@ -15,6 +17,7 @@ import { useDeleteTask } from './api/delete-task.ts';
 import { useAdminTasks } from './api/get-admin-tasks.ts';
 import { useSetTaskStatus } from './api/set-task-status.ts';
 import { displayName, submittedCount } from './assignees.ts';
+import { useAwaitingReviewFilter } from './awaiting-review-filter.ts';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList, useTaskListParams } from './task-list.tsx';
 import { TaskCardSummary, TaskStatusBadge } from './task-parts.tsx';
@@ -29,7 +32,8 @@ function isTaskStatus(value: string): value is TaskStatus {
 export function AdminTaskRequestsPage() {
   const { t } = useLanguage();
   const { params, setPage, isFiltered } = useTaskListParams();
-  const tasks = useAdminTasks(params);
+  const awaitingReview = useAwaitingReviewFilter();
+  const tasks = useAdminTasks({ ...params, review: awaitingReview.review });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
 
@@ -46,10 +50,19 @@ export function AdminTaskRequestsPage() {
         }
       />
 
+      {awaitingReview.isOn && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-purple-400/40 bg-purple-400/10 p-3 text-sm">
+          <p>{t('tasks.review.filterAwaiting')}</p>
+          <Button variant="outline" size="sm" onClick={awaitingReview.clear}>
+            {t('tasks.review.showAll')}
+          </Button>
+        </div>
+      )}
+
       <TaskList
         query={tasks}
         onPageChange={setPage}
-        isFiltered={isFiltered}
+        isFiltered={isFiltered || awaitingReview.isOn}
         emptyDescription={t('tasks.empty.admin')}
         className="lg:grid-cols-2"
       >
@@ -125,6 +138,14 @@ function AdminTaskCard({
       </div>
       <AssigneeProgress task={task} />
       <div className="mt-auto flex flex-wrap gap-1 border-t border-border pt-3">
+        <Link
+          to={paths.adminTaskDetail(task.id)}
+          aria-label={t('tasks.review.openNamed', { title: task.title })}
+          className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+        >
+          <Eye aria-hidden="true" />
+          {t('tasks.review.open')}
+        </Link>
         <Button
           variant="ghost"
           size="sm"

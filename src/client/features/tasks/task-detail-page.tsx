@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useMyTask } from './api/get-my-task.ts';
 import { useUpdateMyTaskStatus } from './api/update-my-task-status.ts';
+import { RequestedChanges, ReviewHistory } from './review-history.tsx';
 import { TaskFiles } from './task-files.tsx';
 import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
 import { TaskUploadCard } from './task-upload-card.tsx';
@@ -55,6 +56,10 @@ function TaskNotFound() {
 function TaskDetail({ task }: { task: MyTaskDetail }) {
   const { t } = useLanguage();
   const canChangeFiles = acceptsFiles(task.status);
+  // Reviews come newest first; the latest request stands out until the creator resubmits.
+  const latest = task.reviews[0];
+  const changesToMake =
+    latest?.decision === 'changes_requested' && canChangeFiles ? latest : undefined;
   return (
     <PageMain>
       <Link
@@ -104,6 +109,7 @@ function TaskDetail({ task }: { task: MyTaskDetail }) {
               </div>
             </dl>
           </Card>
+          {changesToMake && <RequestedChanges review={changesToMake} />}
           {canChangeFiles ? (
             <TaskUploadCard task={task} />
           ) : (
@@ -112,6 +118,11 @@ function TaskDetail({ task }: { task: MyTaskDetail }) {
             </p>
           )}
           <TaskFiles task={task} canDelete={canChangeFiles} />
+          {task.reviews.length > 0 && (
+            <Card>
+              <ReviewHistory reviews={task.reviews} heading="h2" />
+            </Card>
+          )}
         </div>
         <div className="grid content-start gap-6">
           <StatusCard task={task} />

@@ -1,4 +1,4 @@
-import { FileImage, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { MyTaskDetail, TaskUpload } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
@@ -9,6 +9,7 @@ import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
 import { formatFileSize } from '../../lib/format.ts';
 import { useDeleteTaskUpload } from './api/delete-task-upload.ts';
+import { UploadPreview } from './upload-preview.tsx';
 
 /** The creator's uploaded files: image thumbnails, playable videos, each with its size. */
 export function TaskFiles({ task, canDelete }: { task: MyTaskDetail; canDelete: boolean }) {
@@ -48,50 +49,11 @@ export function TaskFiles({ task, canDelete }: { task: MyTaskDetail; canDelete: 
   );
 }
 
-function Preview({ upload }: { upload: TaskUpload }) {
-  const { t } = useLanguage();
-  const [isBroken, setBroken] = useState(false);
-  if (upload.fileType.startsWith('video/')) {
-    return (
-      // A creator's own footage under review comes without a caption file to offer.
-      // eslint-disable-next-line jsx-a11y/media-has-caption
-      <video
-        controls
-        preload="metadata"
-        playsInline
-        src={upload.fileUrl}
-        className="aspect-video w-full bg-black"
-        aria-label={upload.fileName}
-      />
-    );
-  }
-  // HEIC shows in Safari only; elsewhere the name and size stand for it.
-  if (isBroken) {
-    return (
-      <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 bg-background text-sm text-muted-foreground">
-        <FileImage className="size-8" aria-hidden="true" />
-        {t('tasks.files.noPreview')}
-      </div>
-    );
-  }
-  return (
-    <a href={upload.fileUrl} target="_blank" rel="noreferrer" className="block">
-      <img
-        src={upload.fileUrl}
-        alt={upload.fileName}
-        loading="lazy"
-        onError={() => setBroken(true)}
-        className="aspect-video w-full bg-background object-cover"
-      />
-    </a>
-  );
-}
-
 function UploadedFile({ upload, onDelete }: { upload: TaskUpload; onDelete?: () => void }) {
   const { t, language } = useLanguage();
   return (
     <figure className="overflow-hidden rounded-md border border-border bg-background">
-      <Preview upload={upload} />
+      <UploadPreview upload={upload} />
       <figcaption className="flex items-center gap-2 p-2 text-sm">
         <span className="min-w-0 flex-1">
           <span className="block truncate" title={upload.fileName}>

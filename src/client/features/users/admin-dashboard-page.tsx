@@ -1,4 +1,5 @@
 import {
+  ClipboardCheck,
   ClipboardList,
   Database,
   ExternalLink,
@@ -75,6 +76,16 @@ export function AdminDashboardPage() {
             </DashboardFigures>
 
             <QuickActions>
+              <ActionCard
+                to={`${paths.adminTaskRequests}?review=awaiting`}
+                title={t('dashboard.admin.reviewSubmissions')}
+                caption={
+                  tasks.awaitingReview === 0
+                    ? t('dashboard.admin.nothingAwaiting')
+                    : t('dashboard.admin.awaitingReview', { count: tasks.awaitingReview })
+                }
+                icon={ClipboardCheck}
+              />
               <ActionCard
                 to={paths.adminApplications}
                 title={t('dashboard.admin.reviewApplications')}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminTaskDetail, TaskReviewInput } from '../../../../domain/tasks.ts';
+import { apiFetch } from '../../../lib/api-fetch.ts';
+import { adminTaskQueryKey } from './get-admin-task.ts';
+import { adminTasksQueryKey } from './get-admin-tasks.ts';
+
+/** An administrator approves one creator's submission or asks for changes (decision 0029). */
+export function reviewAssignee({
+  taskId,
+  userId,
+  ...review
+}: TaskReviewInput & { taskId: string; userId: string }): Promise<AdminTaskDetail> {
+  return apiFetch<AdminTaskDetail>(
+    `/api/admin/tasks/${encodeURIComponent(taskId)}/assignees/${encodeURIComponent(userId)}/review`,
+    { method: 'POST', json: review },
+  );
+}
+
+export function useReviewAssignee() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewAssignee,
+    onSuccess: (task) => {
+      queryClient.setQueryData(adminTaskQueryKey(task.id), task);
+      return queryClient.invalidateQueries({ queryKey: adminTasksQueryKey });
+    },
+  });
+}
+
+/** Where an assignee's files download as one zip. */
+export const assigneeArchiveUrl = (taskId: string, userId: string) =>
+  `/api/admin/tasks/${encodeURIComponent(taskId)}/assignees/${encodeURIComponent(userId)}/archive.zip`;

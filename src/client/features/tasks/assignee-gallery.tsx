@@ -1,0 +1,98 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { Download, X } from 'lucide-react';
+import { useState } from 'react';
+import type { TaskUpload } from '../../../domain/tasks.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/cn.ts';
+import { formatFileSize } from '../../lib/format.ts';
+import { UploadPreview } from './upload-preview.tsx';
+
+/** Saves one file under its own name: same-origin, so the browser honours `download`. */
+function DownloadLink({ upload, className }: { upload: TaskUpload; className?: string }) {
+  const { t } = useLanguage();
+  return (
+    <a
+      href={upload.fileUrl}
+      download={upload.fileName}
+      aria-label={t('tasks.gallery.downloadNamed', { name: upload.fileName })}
+      className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), className)}
+    >
+      <Download aria-hidden="true" />
+    </a>
+  );
+}
+
+/**
+ * One creator's files for review: thumbnails that open full size in a lightbox (Radix Dialog:
+ * focus kept inside, Escape and the close button return it to the thumbnail), videos that play
+ * and seek in place, each downloadable on its own.
+ */
+export function AssigneeGallery({ uploads }: { uploads: TaskUpload[] }) {
+  const { t, language } = useLanguage();
+  const [open, setOpen] = useState<TaskUpload | null>(null);
+  if (uploads.length === 0) {
+    return <p className="text-sm text-muted-foreground">{t('tasks.gallery.empty')}</p>;
+  }
+  return (
+    <>
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {uploads.map((upload) => (
+          <li key={upload.id}>
+            <figure className="overflow-hidden rounded-md border border-border bg-background">
+              <UploadPreview upload={upload} onOpen={() => setOpen(upload)} />
+              <figcaption className="flex items-center gap-2 p-2 text-sm">
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate" title={upload.fileName}>
+                    {upload.fileName}
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    {formatFileSize(upload.fileSize)} ·{' '}
+                    <time dateTime={upload.uploadedAt}>
+                      {new Intl.DateTimeFormat(language, {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      }).format(new Date(upload.uploadedAt))}
+                    </time>
+                  </span>
+                </span>
+                <DownloadLink upload={upload} />
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <RadixDialog.Root open={open !== null} onOpenChange={(isOpen) => !isOpen && setOpen(null)}>
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+          <RadixDialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-0 z-50 flex flex-col gap-3 p-3 text-foreground sm:p-6"
+          >
+            {open && (
+              <>
+                <div className="flex items-center gap-2">
+                  <RadixDialog.Title className="min-w-0 flex-1 truncate font-semibold">
+                    {open.fileName}
+                  </RadixDialog.Title>
+                  <DownloadLink upload={open} />
+                  <RadixDialog.Close
+                    aria-label={t('common.close')}
+                    className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+                  >
+                    <X aria-hidden="true" />
+                  </RadixDialog.Close>
+                </div>
+                <img
+                  src={open.fileUrl}
+                  alt={open.fileName}
+                  className="m-auto min-h-0 max-w-full flex-1 object-contain"
+                />
+              </>
+            )}
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+    </>
+  );
+}
