@@ -45,7 +45,9 @@ export async function createUser(
   await insertUser(db, user);
   const stored = await findUserById(db, user.id);
   if (!stored) throw new Error('createUser: the user was not stored');
-  return { ...user, searchText: stored.searchText, password };
+  // The stored row for what the database fills in (search text, times not given); the given
+  // values as given (a boolean stays a boolean on SQLite).
+  return { ...stored, ...user, password };
 }
 
 /** Inserts an application as the public form would leave it: pending, a unique email. */

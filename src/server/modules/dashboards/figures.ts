@@ -10,7 +10,9 @@ import { countAwaitingReview } from '../tasks/review-repository.ts';
 import { countUsers, firstStepsOf } from '../users/repository.ts';
 
 /** The dashboards read each area's figures through that area's repository. */
-export async function adminFigures(db: Db): Promise<Omit<AdminDashboard, 'system'>> {
+export async function adminFigures(
+  db: Db,
+): Promise<Omit<AdminDashboard, 'system' | 'previousSignInAt'>> {
   const [users, applications, tasks, awaitingReview] = await Promise.all([
     countUsers(db),
     countApplications(db),

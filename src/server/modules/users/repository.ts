@@ -45,7 +45,20 @@ export async function findUserByLogin(db: Db, login: string) {
 type UserRow = Selectable<UsersTable>;
 
 /** The one mapping from a row to what the API shows: the hash stays behind. */
-export function toUser(row: Omit<UserRow, 'searchText'>): User {
+export function toUser(
+  row: Pick<
+    UserRow,
+    | 'id'
+    | 'username'
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'isAdmin'
+    | 'preferredLanguage'
+    | 'createdAt'
+    | 'updatedAt'
+  >,
+): User {
   return {
     id: row.id,
     username: row.username,
