@@ -77,20 +77,19 @@ function ApproveConfirmation({
 }) {
   const { t } = useLanguage();
   const review = useReviewAssignee();
+  // mutateAsync, not mutate's callbacks: the answer moves the assignment out of 'submitted',
+  // which unmounts these buttons before mutate's own callbacks would run.
   const onConfirm = () =>
-    review.mutate(
-      { taskId, userId: assignee.userId, decision: 'approved' },
-      {
-        onSuccess: () => {
-          toast({ title: t('common.success'), description: t('tasks.review.approveSuccess') });
-          onDone();
-        },
-        onError: (error) =>
-          toastFailure(t, error, {
-            title: t('common.error'),
-            fallback: t('tasks.review.approveFailure'),
-          }),
+    review.mutateAsync({ taskId, userId: assignee.userId, decision: 'approved' }).then(
+      () => {
+        toast({ title: t('common.success'), description: t('tasks.review.approveSuccess') });
+        onDone();
       },
+      (error: unknown) =>
+        toastFailure(t, error, {
+          title: t('common.error'),
+          fallback: t('tasks.review.approveFailure'),
+        }),
     );
   return (
     <ConfirmActions
@@ -125,20 +124,18 @@ function RequestChangesForm({
     defaultValues: { decision: 'changes_requested', feedback: '' },
   });
   const { errors } = form.formState;
+  // As for approving: the answer unmounts this form, so the outcome is read from the promise.
   const onSubmit = form.handleSubmit((values) =>
-    review.mutate(
-      { taskId, userId, ...values },
-      {
-        onSuccess: () => {
-          toast({ title: t('common.success'), description: t('tasks.review.changesSuccess') });
-          onDone();
-        },
-        onError: (error) =>
-          toastFailure(t, error, {
-            title: t('common.error'),
-            fallback: t('tasks.review.changesFailure'),
-          }),
+    review.mutateAsync({ taskId, userId, ...values }).then(
+      () => {
+        toast({ title: t('common.success'), description: t('tasks.review.changesSuccess') });
+        onDone();
       },
+      (error: unknown) =>
+        toastFailure(t, error, {
+          title: t('common.error'),
+          fallback: t('tasks.review.changesFailure'),
+        }),
     ),
   );
   return (
