@@ -105,7 +105,7 @@ function patch(location: string, offset: number, bytes: Buffer, cookie = asMaria
       'content-type': 'application/offset+octet-stream',
       ...(cookie ? { cookie } : {}),
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
 }
 
