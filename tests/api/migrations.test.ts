@@ -44,7 +44,9 @@ describe('migrations', () => {
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
       '0011-first-steps',
+      '0012-task-reviews',
       '0013-task-upload-claims',
+      '0014-assignment-reminders',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -78,6 +80,7 @@ describe('migrations', () => {
       'sign_in_failures',
       'task_assignment_counts',
       'task_assignments',
+      'task_reviews',
       'task_upload_claims',
       'task_uploads',
       'tasks',
@@ -141,7 +144,9 @@ describe('migrations', () => {
       '0009-compensation-changes',
       '0010-compensation-overview-indexes',
       '0011-first-steps',
+      '0012-task-reviews',
       '0013-task-upload-claims',
+      '0014-assignment-reminders',
     ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');

@@ -12,9 +12,9 @@ import { taskSearchIndexMigration } from './migrations/0008-task-search-index.ts
 import { compensationChangesMigration } from './migrations/0009-compensation-changes.ts';
 import { compensationOverviewIndexesMigration } from './migrations/0010-compensation-overview-indexes.ts';
 import { firstStepsMigration } from './migrations/0011-first-steps.ts';
-import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
 import { taskReviewsMigration } from './migrations/0012-task-reviews.ts';
 import { taskUploadClaimsMigration } from './migrations/0013-task-upload-claims.ts';
+import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -34,9 +34,9 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
       handle.dialect,
     ),
     '0011-first-steps': firstStepsMigration(types),
-    '0014-assignment-reminders': assignmentRemindersMigration(types),
     '0012-task-reviews': taskReviewsMigration(types),
     '0013-task-upload-claims': taskUploadClaimsMigration(types),
+    '0014-assignment-reminders': assignmentRemindersMigration(types),
   };
 }
 
