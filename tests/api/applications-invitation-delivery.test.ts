@@ -44,7 +44,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const invitationLink = /^http:\/\/localhost:3000\/reset-password\?token=[\w-]+&welcome=1&lang=(en|es|pt)$/;
+const invitationLink =
+  /^http:\/\/localhost:3000\/reset-password\?token=[\w-]+&welcome=1&lang=(en|es|pt)$/;
 
 describe('what the approval says of the invitation mail', () => {
   it("'sent' when the mail server took it, with no link to pass on", async () => {
