@@ -30,22 +30,34 @@ describe('GET /api/admin/dashboard', () => {
       previousSignInAt: null,
       users: { total: 2, admins: 2, regular: 0 },
       applications: { total: 0, pending: 0 },
-      tasks: { total: 0 },
+      tasks: { total: 0, awaitingReview: 0 },
       system: { database: 'connected', lastBackupAt: null },
     });
 
     await createUser(testApp.app.db);
     await createUser(testApp.app.db);
     await createUser(testApp.app.db, { isAdmin: true });
-    await createTask(testApp.app.db);
+    const task = await createTask(testApp.app.db);
+    // Two creators on it: one has submitted and waits for review, the other is still at work.
+    const [submitter, worker] = await Promise.all([
+      createUser(testApp.app.db),
+      createUser(testApp.app.db),
+    ]);
+    await assignTask(testApp.app.db, {
+      taskId: task.id,
+      userId: submitter.id,
+      status: 'submitted',
+      submittedAt: new Date().toISOString(),
+    });
+    await assignTask(testApp.app.db, { taskId: task.id, userId: worker.id, status: 'in_progress' });
     await createApplication(testApp.app.db);
     await createApplication(testApp.app.db);
     await createApplication(testApp.app.db, { status: 'approved' });
     const later = await get('/api/admin/dashboard', admin);
     expect(later.json()).toMatchObject({
-      users: { total: 5, admins: 3, regular: 2 },
+      users: { total: 7, admins: 3, regular: 4 },
       applications: { total: 3, pending: 2 },
-      tasks: { total: 1 },
+      tasks: { total: 1, awaitingReview: 1 },
     });
   });
 
