@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
+import type { InfluencerList } from '../../src/domain/compensation.ts';
 import type { UserList } from '../../src/domain/users.ts';
 import { createApplication, createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient } from '../support/sign-in.ts';
@@ -83,6 +85,62 @@ describe('GET /api/admin/users', () => {
     expect(admins.total).toBe(2);
     expect((await users('?role=user')).total).toBe(30);
     expect((await users('?role=user&q=ana&page=2')).items.length).toBeGreaterThan(0);
+  });
+
+  it('finds a renamed user by the new name and not the old, and a deleted user no more', async () => {
+    // A rare name is taken from the users' trigram index (migration 0015) where it has one, so
+    // this checks that the index follows the table whoever writes it.
+    const client = await signedInClient(testApp.app, admin);
+    const influencers = async (q: string) => {
+      const response = await client.get(`/api/admin/influencers?q=${q}`);
+      expect(response.statusCode).toBe(200);
+      return response.json<InfluencerList>().items.map((item) => item.id);
+    };
+    const user = await createUser(testApp.app.db, {
+      username: 'quillon',
+      firstName: 'Wendeline',
+      lastName: 'Oakhurst',
+    });
+    expect((await users('?q=wendeline')).items.map((found) => found.id)).toEqual([user.id]);
+    expect(await influencers('wendeline')).toEqual([user.id]);
+
+    const renamed = await client.put(`/api/admin/users/${user.id}`, {
+      username: 'quillon',
+      email: user.email,
+      firstName: 'Rosamund',
+      lastName: 'Oakhurst',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await users('?q=rosamund')).items.map((found) => found.id)).toEqual([user.id]);
+    expect(await influencers('ROSAMUND')).toEqual([user.id]);
+    expect(await users('?q=wendeline')).toMatchObject({ items: [], total: 0 });
+    expect(await influencers('wendeline')).toEqual([]);
+
+    expect((await client.delete(`/api/admin/users/${user.id}`)).statusCode).toBe(204);
+    for (const q of ['rosamund', 'oakhurst', 'quillon']) {
+      expect(await users(`?q=${q}`)).toMatchObject({ items: [], total: 0 });
+      expect(await influencers(q)).toEqual([]);
+    }
+    expect((await users('')).total).toBe(32);
+    if (testApp.database.dialect === 'sqlite') {
+      // Nothing of the user is left in SQLite's search index, and the index agrees with the table.
+      const left = await sql<{
+        n: number;
+      }>`select count(*) as n from users_search where users_search match '"oakhurst"'`.execute(
+        testApp.app.db,
+      );
+      expect(left.rows[0]?.n).toBe(0);
+      await sql`insert into users_search (users_search, rank) values ('integrity-check', 1)`.execute(
+        testApp.app.db,
+      );
+    } else {
+      const index = await sql<{
+        indexdef: string;
+      }>`select indexdef from pg_indexes where indexname = 'users_search_text_trigram_index'`.execute(
+        testApp.app.db,
+      );
+      expect(index.rows[0]?.indexdef).toContain('gin_trgm_ops');
+    }
   });
 });
 

@@ -47,22 +47,21 @@ describe('migrations', () => {
       '0012-task-reviews',
       '0013-task-upload-claims',
       '0014-assignment-reminders',
+      '0015-user-search-index',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
     const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
-    // SQLite's search index for tasks is a table of its own with four of its own inside
-    // (FTS5); PostgreSQL's is an index on tasks.
-    const searchIndexTables = tables.filter((name) => name.startsWith('tasks_search'));
+    // SQLite's search indexes for tasks and users are tables of their own with four of their
+    // own inside each (FTS5); PostgreSQL's are indexes on tasks and users.
+    const searchIndexTables = tables.filter(
+      (name) => name.startsWith('tasks_search') || name.startsWith('users_search'),
+    );
     expect(searchIndexTables).toEqual(
       handle.dialect === 'sqlite'
-        ? [
-            'tasks_search',
-            'tasks_search_config',
-            'tasks_search_data',
-            'tasks_search_docsize',
-            'tasks_search_idx',
-          ]
+        ? ['tasks', 'users'].flatMap((table) =>
+            ['', '_config', '_data', '_docsize', '_idx'].map((part) => `${table}_search${part}`),
+          )
         : [],
     );
     expect(tables.filter((name) => !searchIndexTables.includes(name))).toEqual([
@@ -147,6 +146,7 @@ describe('migrations', () => {
       '0012-task-reviews',
       '0013-task-upload-claims',
       '0014-assignment-reminders',
+      '0015-user-search-index',
     ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');

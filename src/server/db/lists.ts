@@ -9,11 +9,11 @@ function containsPattern(text: string): string {
 }
 
 /**
- * Tables whose `search_text` has a trigram index (migration 0008): on SQLite an FTS5 table named
- * `<table>_search` over the table's rowid, on PostgreSQL a pg_trgm GIN index. Another list gets
- * the same by a migration that makes its index and its name here.
+ * Tables whose `search_text` has a trigram index (migrations 0008 and 0015): on SQLite an FTS5
+ * table named `<table>_search` over the table's rowid, on PostgreSQL a pg_trgm GIN index. Another
+ * list gets the same by a migration that makes its index and its name here.
  */
-const indexedTables = ['tasks'] as const;
+const indexedTables = ['tasks', 'users'] as const;
 export type IndexedTable = (typeof indexedTables)[number];
 
 /** A trigram index finds substrings of three characters or more; shorter ones are read row by row. */

@@ -15,6 +15,7 @@ import { firstStepsMigration } from './migrations/0011-first-steps.ts';
 import { taskReviewsMigration } from './migrations/0012-task-reviews.ts';
 import { taskUploadClaimsMigration } from './migrations/0013-task-upload-claims.ts';
 import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
+import { userSearchIndexMigration } from './migrations/0015-user-search-index.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -37,6 +38,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0012-task-reviews': taskReviewsMigration(types),
     '0013-task-upload-claims': taskUploadClaimsMigration(types),
     '0014-assignment-reminders': assignmentRemindersMigration(types),
+    '0015-user-search-index': userSearchIndexMigration(handle.dialect),
   };
 }
 

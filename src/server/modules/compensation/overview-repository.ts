@@ -6,9 +6,10 @@ import {
   type InfluencerTotals,
   type MonthlyAmount,
 } from '../../../domain/compensation.ts';
+import { listPageSize } from '../../../domain/lists.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
 import type { Db } from '../../db/database.ts';
-import { pageOf, whereSearch } from '../../db/lists.ts';
+import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 
 /**
  * The influencers overview (GET /api/admin/influencers). Each person's counts and sums come from
@@ -56,45 +57,50 @@ export async function listInfluencers(
   now: Date,
 ): Promise<InfluencerList> {
   const since = activeSince(now);
-  const [totals, monthlyPayouts] = await Promise.all([
+  const [totals, monthlyPayouts, search] = await Promise.all([
     influencerTotals(db, since),
     monthlyPayoutsUpTo(db, now),
+    // A rare name is taken from the users' trigram index, a common one found by walking the
+    // list in its order (decision 0022).
+    planSearch(db, 'users', query.q, { pageEnd: query.page * listPageSize }),
   ]);
 
-  const walking = query.sort === 'name' ? 'users' : 'totals';
-  let rows = whereSearch(creatorsWithTotals(db, walking), 'users.searchText', query.q);
-  if (query.filter === 'active') rows = rows.where(isActive(since));
-  if (query.filter === 'inactive') {
-    rows = rows.where((eb) =>
-      eb.or([
-        eb('compensationUserTotals.lastPublishedAt', 'is', null),
-        eb('compensationUserTotals.lastPublishedAt', '<', since),
-      ]),
-    );
-  }
-  if (query.filter === 'with_earnings')
-    rows = rows.where('compensationUserTotals.earnedCents', '>', 0);
-  if (query.filter === 'no_earnings')
-    rows = rows.where('compensationUserTotals.earnedCents', '=', 0);
+  const listed = (way: SearchWay) => {
+    // Taken from the index, the matches are few: the users they name drive the query.
+    const walking = query.sort === 'name' || way === 'index' ? 'users' : 'totals';
+    let rows = whereSearch(creatorsWithTotals(db, walking), 'users.searchText', query.q, way);
+    if (query.filter === 'active') rows = rows.where(isActive(since));
+    if (query.filter === 'inactive') {
+      rows = rows.where((eb) =>
+        eb.or([
+          eb('compensationUserTotals.lastPublishedAt', 'is', null),
+          eb('compensationUserTotals.lastPublishedAt', '<', since),
+        ]),
+      );
+    }
+    if (query.filter === 'with_earnings')
+      rows = rows.where('compensationUserTotals.earnedCents', '>', 0);
+    if (query.filter === 'no_earnings')
+      rows = rows.where('compensationUserTotals.earnedCents', '=', 0);
 
-  // Each order ends with the id, so paging is stable; each has an index in that order.
-  const ordered =
-    query.sort === 'earnings'
-      ? rows
-          .orderBy('compensationUserTotals.earnedCents', 'desc')
-          .orderBy('compensationUserTotals.userId')
-      : query.sort === 'count'
+    // Each order ends with the id, so paging is stable; each has an index in that order.
+    const ordered =
+      query.sort === 'earnings'
         ? rows
-            .orderBy('compensationUserTotals.compensationCount', 'desc')
+            .orderBy('compensationUserTotals.earnedCents', 'desc')
             .orderBy('compensationUserTotals.userId')
-        : query.sort === 'recent'
+        : query.sort === 'count'
           ? rows
-              .orderBy('compensationUserTotals.lastUpdatedAt', (order) => order.desc().nullsLast())
+              .orderBy('compensationUserTotals.compensationCount', 'desc')
               .orderBy('compensationUserTotals.userId')
-          : rows.orderBy(nameOrder).orderBy(usernameOrder).orderBy('users.id');
-
-  const page = await pageOf(
-    ordered.select((eb) => [
+          : query.sort === 'recent'
+            ? rows
+                .orderBy('compensationUserTotals.lastUpdatedAt', (order) =>
+                  order.desc().nullsLast(),
+                )
+                .orderBy('compensationUserTotals.userId')
+            : rows.orderBy(nameOrder).orderBy(usernameOrder).orderBy('users.id');
+    return ordered.select((eb) => [
       'users.id',
       'users.username',
       'users.email',
@@ -106,7 +112,11 @@ export async function listInfluencers(
       'compensationUserTotals.lastPublishedAt',
       'compensationUserTotals.lastUpdatedAt',
       eb.case().when(isActive(since)).then(1).else(0).end().as('active'),
-    ]),
+    ]);
+  };
+
+  const page = await pageOf(
+    listed(search.page),
     query,
     (row) => ({
       id: row.id,
@@ -123,7 +133,9 @@ export async function listInfluencers(
       lastUpdatedAt: row.lastUpdatedAt,
     }),
     // Unsearched and unfiltered, every creator matches: the stat card already counted them.
-    query.q || query.filter !== 'all' ? {} : { knownTotal: totals.totalInfluencers },
+    query.q || query.filter !== 'all'
+      ? { countQuery: listed(search.count) }
+      : { knownTotal: totals.totalInfluencers },
   );
   return { ...page, totals, monthlyPayouts };
 }

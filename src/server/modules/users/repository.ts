@@ -1,8 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import { searchable, type Page } from '../../../domain/lists.ts';
+import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
 import type { User, UserListQuery } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
-import { pageOf, whereSearch } from '../../db/lists.ts';
+import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 export async function countAdministrators(db: Db): Promise<number> {
@@ -117,11 +117,32 @@ export async function countUsers(db: Db): Promise<{ total: number; admins: numbe
   return { total: Number(row.total), admins: Number(row.admins ?? 0) };
 }
 
-/** A page of the users list: searched over names, username and email; newest first. */
+/**
+ * A page of the users list: searched over names, username and email (through the trigram index
+ * when planSearch() finds that cheaper, decision 0022); newest first.
+ */
 export async function listUsers(db: Db, query: UserListQuery): Promise<Page<User>> {
-  let rows = whereSearch(db.selectFrom('users').selectAll(), 'searchText', query.q);
-  if (query.role !== 'all') rows = rows.where('isAdmin', '=', query.role === 'admin');
-  return pageOf(rows.orderBy('createdAt', 'desc').orderBy('id'), query, toUser);
+  const search = await planSearch(db, 'users', query.q, { pageEnd: query.page * listPageSize });
+  const matching = (way: SearchWay) => {
+    let rows = whereSearch(
+      db.selectFrom('users').selectAll('users'),
+      'users.searchText',
+      query.q,
+      way,
+    );
+    if (query.role !== 'all') rows = rows.where('users.isAdmin', '=', query.role === 'admin');
+    return rows;
+  };
+  return pageOf(
+    matching(search.page).orderBy('users.createdAt', 'desc').orderBy('users.id'),
+    query,
+    toUser,
+    // Every role: the index's count of the whole table is the list's.
+    {
+      knownTotal: query.role === 'all' ? search.matches : undefined,
+      countQuery: matching(search.count),
+    },
+  );
 }
 
 /** Which of the two sign-in names someone else already holds, regardless of case. */
