@@ -431,3 +431,122 @@ describe('GET /api/admin/influencers after pay changes', () => {
     });
   });
 });
+
+describe('GET /api/admin/influencers stat cards as creators come, change and go', () => {
+  let countsApp: TestApp;
+  let countsAdmin: SignedInClient;
+  let clock = startedAt;
+  beforeAll(async () => {
+    countsApp = await createTestApp({}, { clock: () => clock });
+    countsAdmin = await signedInClient(
+      countsApp.app,
+      await createUser(countsApp.app.db, { isAdmin: true }),
+    );
+  });
+  afterAll(() => countsApp.close());
+
+  const totals = async () => {
+    const response = await countsAdmin.get('/api/admin/influencers');
+    expect(response.statusCode).toBe(200);
+    return response.json<InfluencerList>().totals;
+  };
+  /** The three counts read the long way, every creator's row, as the overview once did. */
+  const countedEveryRow = async () => {
+    const rows = await countsApp.app.db
+      .selectFrom('users')
+      .innerJoin('compensationUserTotals', 'compensationUserTotals.userId', 'users.id')
+      .select(['compensationUserTotals.earnedCents', 'compensationUserTotals.lastPublishedAt'])
+      .where('users.isAdmin', '=', false)
+      .execute();
+    const since = new Date(clock.getTime() - 30 * day).getTime();
+    return {
+      totalInfluencers: rows.length,
+      activeThisMonth: rows.filter(
+        (row) => row.lastPublishedAt !== null && Date.parse(row.lastPublishedAt) >= since,
+      ).length,
+      withEarnings: rows.filter((row) => Number(row.earnedCents) > 0).length,
+    };
+  };
+  const expectCounts = async (counts: {
+    totalInfluencers: number;
+    activeThisMonth: number;
+    withEarnings: number;
+  }) => {
+    expect(await countedEveryRow()).toEqual(counts);
+    expect(await totals()).toMatchObject(counts);
+  };
+
+  it('keeps the counts right after a creator is added, published to, made admin and deleted', async () => {
+    const db = countsApp.app.db;
+    try {
+      clock = startedAt;
+      await expectCounts({ totalInfluencers: 0, activeThisMonth: 0, withEarnings: 0 });
+      const ana = await createUser(db, { firstName: 'Ana', lastName: 'Reis' });
+      const bia = await createUser(db, { firstName: 'Bia', lastName: 'Lima' });
+      const caio = await createUser(db, { firstName: 'Caio', lastName: 'Dias' });
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 0, withEarnings: 0 });
+
+      // Ana's latest publish falls in the hour the 30-day window starts in, after its start;
+      // Bia's first one just before the start, then a later one.
+      const anaPay = await createCompensation(db, ana.id, {
+        year: 2026,
+        month: 1,
+        amountCents: 10_000,
+        ...published('2026-02-13T12:30:00.000Z'),
+      });
+      await createCompensation(db, bia.id, {
+        year: 2026,
+        month: 1,
+        amountCents: 20_000,
+        ...published('2026-02-13T11:59:59.999Z'),
+      });
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 1, withEarnings: 2 });
+      await createCompensation(db, bia.id, {
+        year: 2026,
+        month: 2,
+        amountCents: 20_000,
+        ...published('2026-03-01T09:00:00.000Z'),
+      });
+      await createCompensation(db, caio.id, { year: 2026, month: 2, amountCents: 5_000 });
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
+
+      // The clock moves past Ana's publish, within the same hour, then to a day later.
+      clock = new Date(startedAt.getTime() + 31 * 60_000);
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 1, withEarnings: 2 });
+      clock = new Date(startedAt.getTime() - 31 * 60_000);
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
+      clock = startedAt;
+
+      // Made an administrator and back.
+      await db.updateTable('users').set({ isAdmin: true }).where('id', '=', bia.id).execute();
+      await expectCounts({ totalInfluencers: 2, activeThisMonth: 1, withEarnings: 1 });
+      await db.updateTable('users').set({ isAdmin: false }).where('id', '=', bia.id).execute();
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
+
+      // A creator with pay cannot be deleted: nothing moves. One without pay goes.
+      await expect(db.deleteFrom('users').where('id', '=', ana.id).execute()).rejects.toThrow();
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
+      const dani = await createUser(db, { firstName: 'Dani', lastName: 'Rocha' });
+      await expectCounts({ totalInfluencers: 4, activeThisMonth: 2, withEarnings: 2 });
+      await db.deleteFrom('users').where('id', '=', dani.id).execute();
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
+
+      // Ana's only publish deleted: neither active nor earning; Caio's draft published.
+      await db.deleteFrom('compensations').where('id', '=', anaPay.id).execute();
+      await db
+        .updateTable('compensations')
+        .set(published('2026-03-14T23:00:00.000Z'))
+        .where('userId', '=', caio.id)
+        .execute();
+      await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
+      await db.deleteFrom('users').where('id', '=', ana.id).execute();
+      await expectCounts({ totalInfluencers: 2, activeThisMonth: 2, withEarnings: 2 });
+      // An administrator made or deleted changes nothing.
+      const boss = await createUser(db, { isAdmin: true });
+      await db.deleteFrom('users').where('id', '=', boss.id).execute();
+      await expectCounts({ totalInfluencers: 2, activeThisMonth: 2, withEarnings: 2 });
+    } finally {
+      clock = startedAt;
+    }
+  });
+});

@@ -48,6 +48,7 @@ describe('migrations', () => {
       '0013-task-upload-claims',
       '0014-assignment-reminders',
       '0015-user-search-index',
+      '0016-creator-counts',
     ]);
     expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -72,6 +73,8 @@ describe('migrations', () => {
       'compensation_month_totals',
       'compensation_user_totals',
       'compensations',
+      'creator_counts',
+      'creator_publish_hours',
       'notifications',
       'password_reset_tokens',
       'rate_limit_events',
@@ -147,6 +150,7 @@ describe('migrations', () => {
       '0013-task-upload-claims',
       '0014-assignment-reminders',
       '0015-user-search-index',
+      '0016-creator-counts',
     ]);
     const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
     expect(user.searchText).toBe('jose jose@example.com jose');
@@ -285,6 +289,15 @@ describe('migrations', () => {
     await migrateToLatest(handle, '0009-compensation-changes');
     const paid = await createUser(handle.db);
     const unpaid = await createUser(handle.db);
+    // Paid, but an administrator: in the months' sums, not in the creators' counts (0016).
+    const boss = await createUser(handle.db, { isAdmin: true });
+    await createCompensation(handle.db, boss.id, {
+      month: 1,
+      amountCents: 2_000,
+      status: 'published',
+      publishedAt: '2026-02-02T10:00:00.000Z',
+      updatedAt: '2026-02-02T10:00:00.000Z',
+    });
     await createCompensation(handle.db, paid.id, {
       month: 1,
       amountCents: 98_000,
@@ -326,7 +339,13 @@ describe('migrations', () => {
     );
     const months = await handle.db.selectFrom('compensationMonthTotals').selectAll().execute();
     expect(months.map((row) => ({ ...row, publishedCents: Number(row.publishedCents) }))).toEqual([
-      { year: 2026, month: 1, publishedCents: 98_000 },
+      { year: 2026, month: 1, publishedCents: 100_000 },
+    ]);
+    expect(await handle.db.selectFrom('creatorCounts').selectAll().execute()).toEqual([
+      { id: 1, creators: 2, withEarnings: 1 },
+    ]);
+    expect(await handle.db.selectFrom('creatorPublishHours').selectAll().execute()).toEqual([
+      { hour: '2026-02-01T09', creators: 1 },
     ]);
   });
 

@@ -16,6 +16,7 @@ import { taskReviewsMigration } from './migrations/0012-task-reviews.ts';
 import { taskUploadClaimsMigration } from './migrations/0013-task-upload-claims.ts';
 import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
 import { userSearchIndexMigration } from './migrations/0015-user-search-index.ts';
+import { creatorCountsMigration } from './migrations/0016-creator-counts.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -39,6 +40,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0013-task-upload-claims': taskUploadClaimsMigration(types),
     '0014-assignment-reminders': assignmentRemindersMigration(types),
     '0015-user-search-index': userSearchIndexMigration(handle.dialect),
+    '0016-creator-counts': creatorCountsMigration(handle.dialect),
   };
 }
 

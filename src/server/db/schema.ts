@@ -242,6 +242,19 @@ export interface CompensationMonthTotalsTable {
   publishedCents: number;
 }
 
+/** The creators counted (one row, id 1), kept by triggers (migration 0016). */
+export interface CreatorCountsTable {
+  id: number;
+  creators: number;
+  withEarnings: number;
+}
+
+/** Creators by the UTC hour ('YYYY-MM-DDTHH') of their latest publish (migration 0016). */
+export interface CreatorPublishHoursTable {
+  hour: string;
+  creators: number;
+}
+
 export interface NotificationsTable {
   id: string;
   userId: string;
@@ -295,6 +308,8 @@ export interface Database {
   compensations: CompensationsTable;
   compensationUserTotals: CompensationUserTotalsTable;
   compensationMonthTotals: CompensationMonthTotalsTable;
+  creatorCounts: CreatorCountsTable;
+  creatorPublishHours: CreatorPublishHoursTable;
   compensationChanges: CompensationChangesTable;
   notifications: NotificationsTable;
   passwordResetTokens: PasswordResetTokensTable;

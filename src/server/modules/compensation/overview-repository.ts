@@ -19,6 +19,7 @@ import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.
  */
 
 const dayMs = 86_400_000;
+const hourMs = 3_600_000;
 const monthsCharted = 12;
 
 /** A creator is active when their latest publish is at or after this moment. */
@@ -141,24 +142,33 @@ export async function listInfluencers(
 }
 
 /**
- * The four stat cards, over every creator. Each count is a range of one index (no creator's row
- * is read), and Total Payouts adds up the months: all published pay.
+ * The four stat cards, over every creator, read from counts kept by triggers (migration 0016,
+ * decision 0031) so that they cost the same at any number of creators: the creators and those
+ * with earnings from one row; the active from the creators counted by the hour of their latest
+ * publish, the hours after the one the window starts in added up (at most 720 rows), those
+ * within that hour counted exactly. Total Payouts adds up the months: all published pay.
  */
 async function influencerTotals(db: Db, since: string): Promise<InfluencerTotals> {
-  const administrators = db.selectFrom('users').select('id').where('isAdmin', '=', true);
-  const creatorsWhose = () =>
+  const firstHour = since.slice(0, 'YYYY-MM-DDTHH'.length);
+  const nextHour = new Date(Date.parse(`${firstHour}:00:00.000Z`) + hourMs).toISOString();
+  const [counts, laterHours, firstHourActive, payouts] = await Promise.all([
+    db
+      .selectFrom('creatorCounts')
+      .select(['creators', 'withEarnings'])
+      .where('id', '=', 1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('creatorPublishHours')
+      .select((eb) => eb.fn.sum<number | string | null>('creators').as('count'))
+      .where('hour', '>', firstHour)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('compensationUserTotals')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('userId', 'not in', administrators);
-  const [influencers, active, withEarnings, payouts] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('isAdmin', '=', false)
+      .where(isActive(since))
+      .where('lastPublishedAt', '<', nextHour)
+      .where('userId', 'not in', db.selectFrom('users').select('id').where('isAdmin', '=', true))
       .executeTakeFirstOrThrow(),
-    creatorsWhose().where(isActive(since)).executeTakeFirstOrThrow(),
-    creatorsWhose().where('earnedCents', '>', 0).executeTakeFirstOrThrow(),
     db
       .selectFrom('compensationMonthTotals')
       .select((eb) => eb.fn.sum<number | string | null>('publishedCents').as('cents'))
@@ -166,9 +176,9 @@ async function influencerTotals(db: Db, since: string): Promise<InfluencerTotals
   ]);
   // sum() of no rows is null; PostgreSQL answers sums of bigint as text.
   return {
-    totalInfluencers: Number(influencers.count),
-    activeThisMonth: Number(active.count),
-    withEarnings: Number(withEarnings.count),
+    totalInfluencers: Number(counts?.creators ?? 0),
+    activeThisMonth: Number(laterHours.count ?? 0) + Number(firstHourActive.count),
+    withEarnings: Number(counts?.withEarnings ?? 0),
     totalPayouts: centsToDecimal(Number(payouts.cents ?? 0)),
   };
 }
