@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assignTask, createTask, createUser, type TestUser } from '../support/factories.ts';
+import { signedInClient } from '../support/sign-in.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import {
   buildTestApp,
@@ -189,5 +190,72 @@ describe('due-date reminders', () => {
     ]);
     expect((await remindersOf(fay)).map((notice) => notice.title)).toEqual(['Task due in 2 days']);
     expect((await mailsAfterShutdown()).length).toBe(2);
+  });
+
+  it('pass over work handed out inside a window once, so it never keeps others from their reminder', async () => {
+    // 500 tasks (one sweep's batch) handed out 25 hours before they fall due: none is owed the
+    // two-day reminder, and they come first in due order.
+    const busy = await createUser(db());
+    for (let index = 0; index < 500; index += 1) {
+      const task = await createTask(db(), {
+        dueDate: new Date(startedAt.getTime() + 25 * hour + index * 1000).toISOString(),
+      });
+      await assignTask(db(), {
+        taskId: task.id,
+        userId: busy.id,
+        createdAt: startedAt.toISOString(),
+      });
+    }
+    const owed = await createUser(db());
+    const planned = await createTask(db(), {
+      title: 'Planned shoot',
+      dueDate: new Date(startedAt.getTime() + 47 * hour).toISOString(),
+    });
+    await assignTask(db(), {
+      taskId: planned.id,
+      userId: owed.id,
+      createdAt: new Date(startedAt.getTime() - 2 * hour).toISOString(),
+    });
+
+    expect((await sweepEverywhere()) + (await sweepEverywhere())).toBe(1);
+    expect((await remindersOf(owed)).map((notice) => notice.title)).toEqual(['Task due in 2 days']);
+    expect(await remindersOf(busy)).toEqual([]);
+  });
+
+  it('remind again of a moved due date, and not of an edit that keeps it', async () => {
+    const admin = await createUser(db(), { isAdmin: true });
+    const gil = await createUser(db(), { firstName: 'Gil' });
+    const dueDate = new Date(startedAt.getTime() + 40 * hour).toISOString();
+    const task = await createTask(db(), { title: 'Studio day', dueDate });
+    await assignTask(db(), {
+      taskId: task.id,
+      userId: gil.id,
+      createdAt: new Date(startedAt.getTime() - 24 * hour).toISOString(),
+    });
+    expect(await sweepEverywhere()).toBe(1);
+
+    const asAdmin = await signedInClient(instances[0]!.app, admin);
+    const edit = (fields: { title: string; dueDate: string }) =>
+      asAdmin.put(`/api/admin/tasks/${task.id}`, {
+        ...fields,
+        description: task.description,
+        contentType: task.contentType,
+        maxFiles: task.maxFiles,
+        assignedUsers: [gil.id],
+      });
+    // A new title, the same date: the reminder already sent still holds.
+    expect((await edit({ title: 'Studio day (rooftop)', dueDate })).statusCode).toBe(200);
+    expect(await sweepEverywhere()).toBe(0);
+
+    // Put off by three days, then the new date's own two-day reminder comes.
+    const movedTo = new Date(Date.parse(dueDate) + 72 * hour).toISOString();
+    expect((await edit({ title: 'Studio day (rooftop)', dueDate: movedTo })).statusCode).toBe(200);
+    expect(await sweepEverywhere()).toBe(0);
+    now = new Date(Date.parse(movedTo) - 47 * hour);
+    expect(await sweepEverywhere()).toBe(1);
+    expect((await remindersOf(gil)).map((notice) => `${notice.title}: ${notice.message}`)).toEqual([
+      'Task due in 2 days: Studio day',
+      'Task due in 2 days: Studio day (rooftop)',
+    ]);
   });
 });

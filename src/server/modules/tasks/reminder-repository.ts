@@ -43,8 +43,8 @@ export async function dueReminderCandidates(
 }
 
 /**
- * Claims one reminder: records it as sent if no one has and the work is still not handed in.
- * True for exactly one of any number of processes trying at once.
+ * Claims one reminder: records it as dealt with (sent, or passed over) if no one has and the
+ * work is still not handed in. True for exactly one of any number of processes trying at once.
  */
 export async function claimReminder(
   db: Db,
@@ -60,4 +60,16 @@ export async function claimReminder(
     .where('status', 'in', unsubmitted)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/**
+ * A due date moved: the reminders already sent spoke of the old date, so the new one gets its
+ * own. (Kept in the table's own area: the task service calls it when an administrator edits.)
+ */
+export async function forgetReminders(db: Db, taskId: string): Promise<void> {
+  await db
+    .updateTable('taskAssignments')
+    .set({ dueSoonRemindedAt: null, dueTodayRemindedAt: null })
+    .where('taskId', '=', taskId)
+    .execute();
 }

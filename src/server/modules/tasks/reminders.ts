@@ -59,10 +59,13 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
     );
     for (const candidate of candidates) {
       const windowOpened = Date.parse(candidate.dueDate) - reminder.opensBefore;
-      if (Date.parse(candidate.assignedAt) > windowOpened) continue;
+      const passedOver = Date.parse(candidate.assignedAt) > windowOpened;
       const claimed = await deps.db.transaction().execute(async (trx) => {
         if (!(await claimReminder(trx, candidate.assignmentId, reminder.column, now.toISOString())))
           return false;
+        // Work handed out inside the window is marked as dealt with, unsent, so the next
+        // sweeps do not fetch it again and crowd out the creators still owed a reminder.
+        if (passedOver) return false;
         await deps.notify(trx, candidate.userId, {
           type: 'task',
           relatedId: candidate.taskId,

@@ -30,6 +30,7 @@ import {
 } from './repository.ts';
 import { announceSubmission } from './review-service.ts';
 import { reviewsOf } from './review-repository.ts';
+import { forgetReminders } from './reminder-repository.ts';
 import {
   countUploads,
   deleteUpload,
@@ -150,9 +151,11 @@ export async function updateTask(
   const now = deps.clock().toISOString();
   const { assignedUsers, ...task } = fields;
   const { mails, removedFiles } = await deps.db.transaction().execute(async (trx) => {
-    if (!(await findTaskRow(trx, id))) throw notFound();
+    const before = await findTaskRow(trx, id);
+    if (!before) throw notFound();
     const creators = await creatorsFor(trx, assignedUsers);
     await updateTaskRow(trx, id, { ...task, updatedAt: now });
+    if (Date.parse(before.dueDate) !== Date.parse(task.dueDate)) await forgetReminders(trx, id);
     const current = new Set((await assignmentsOf(trx, id)).map((row) => row.userId));
     const wanted = new Set(assignedUsers);
     const removed = [...current].filter((userId) => !wanted.has(userId));
