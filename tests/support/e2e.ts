@@ -65,7 +65,24 @@ export async function expectAccessible(
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
     page.viewportSize()?.width,
   );
+  // axe judges colours as drawn: text caught mid-fade (a toast sliding in) reads as low contrast.
+  // Let every finite animation and transition end first, as a person would see the screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(
+    axe.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} ${violation.nodes
+          .map((node) => `[${node.target.join(' ')}] ${node.failureSummary ?? ''}`)
+          .join('; ')}`,
+    ),
+  ).toEqual([]);
   expect(unexpectedProblems(problems, expected)).toEqual([]);
 }
