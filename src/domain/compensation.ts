@@ -135,8 +135,12 @@ export const compensationListQuerySchema = z.object({
     .catch(undefined),
 });
 
-/** `?year=` of the administrators' CSV export (absent: every year). */
+/**
+ * `?year=` of the administrators' CSV export (absent: every year), and `?userId=` for one
+ * creator's pay (absent: every creator's).
+ */
 export const compensationExportQuerySchema = z.object({
+  userId: z.string().min(1).max(100).optional(),
   year: z.coerce
     .number()
     .int()

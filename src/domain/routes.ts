@@ -35,6 +35,8 @@ export const appPaths = {
   adminUsers: '/admin/users',
   adminInfluencers: '/admin/influencers',
   adminCompensation: '/admin/compensation/:userId',
+  /** The same screen without its id: the spec's 'Invalid user ID', not a missing page. */
+  adminCompensationWithoutUser: '/admin/compensation',
   dashboard: '/dashboard',
   tasks: '/tasks',
   taskDetail: '/tasks/:id',

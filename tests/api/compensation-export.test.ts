@@ -198,8 +198,28 @@ describe('GET /api/admin/compensations/export.csv', () => {
     expect(parseCsv(empty.body.slice(1))).toHaveLength(1);
   });
 
+  it("narrows to one creator's pay, drafts included, from that creator's screen", async () => {
+    const response = await admin.get(`/api/admin/compensations/export.csv?userId=${bruno.id}`);
+    const rows = parseCsv(response.body.slice(1)).slice(1);
+    expect(rows.map((row) => [row[1], row[3], row[4], row[6]])).toEqual([
+      ['bruno_films', '11', '2025', 'draft'],
+      ['bruno_films', '1', '2026', 'published'],
+    ]);
+    const ofYear = await admin.get(
+      `/api/admin/compensations/export.csv?userId=${ana.id}&year=2025`,
+    );
+    expect(
+      parseCsv(ofYear.body.slice(1))
+        .slice(1)
+        .map((row) => [row[1], row[3], row[4]]),
+    ).toEqual([['ana_creates', '12', '2025']]);
+  });
+
   it('is for administrators only', async () => {
     expect((await asAna.get('/api/admin/compensations/export.csv')).statusCode).toBe(403);
+    expect(
+      (await asAna.get(`/api/admin/compensations/export.csv?userId=${ana.id}`)).statusCode,
+    ).toBe(403);
     const anonymous = await testApp.app.inject({
       method: 'GET',
       url: '/api/admin/compensations/export.csv',

@@ -132,6 +132,7 @@ const routes: RouteObject[] = [
               { path: appPaths.adminUsers, element: <AdminUsersPage /> },
               { path: appPaths.adminInfluencers, element: <AdminInfluencersPage /> },
               { path: appPaths.adminCompensation, element: <AdminCompensationPage /> },
+              { path: appPaths.adminCompensationWithoutUser, element: <AdminCompensationPage /> },
             ],
           },
           {

@@ -152,8 +152,8 @@ function InfluencerPay({ influencer }: { influencer: User }) {
         <h2 id="compensation-export" className="text-lg font-semibold">
           {t('compensation.export.title')}
         </h2>
-        <p className="text-sm text-muted-foreground">{t('compensation.export.description')}</p>
-        <AdminExportCsv />
+        <p className="text-sm text-muted-foreground">{t('compensation.export.descriptionOne')}</p>
+        <AdminExportCsv userId={influencer.id} />
       </section>
 
       <AddCompensationDialog

@@ -15,8 +15,11 @@ function exportYears(now: Date): number[] {
   );
 }
 
-/** Every creator's pay as a spreadsheet (CSV): of all years, or of the year chosen. */
-export function AdminExportCsv() {
+/**
+ * Pay as a spreadsheet (CSV), of all years or of the year chosen: every creator's, or only
+ * `userId`'s on that creator's own screen.
+ */
+export function AdminExportCsv({ userId }: { userId?: string }) {
   const { t } = useLanguage();
   const yearId = useId();
   const [year, setYear] = useState<number | undefined>(undefined);
@@ -41,7 +44,7 @@ export function AdminExportCsv() {
         </Select>
       </div>
       <a
-        href={adminCompensationsCsvUrl(year)}
+        href={adminCompensationsCsvUrl({ year, userId })}
         download
         className={buttonVariants({ variant: 'outline' })}
       >

@@ -18,7 +18,7 @@ import { useInfluencers } from './api/get-influencers.ts';
 import { influencerListParamNames, readInfluencerParams } from './influencer-filters.ts';
 import { InfluencerRow } from './influencer-row.tsx';
 import { PayChart } from './pay-chart.tsx';
-import { lastTwelveMonths, periodLabel, shortPeriodLabel } from './pay-format.ts';
+import { periodLabel, shortPeriodLabel } from './pay-format.ts';
 
 /** The influencers overview (spec section 2, Admin influencers), paged and counted on the server. */
 export function AdminInfluencersPage() {
@@ -130,26 +130,23 @@ function InfluencerTotals({ totals }: { totals: InfluencerList['totals'] }) {
   );
 }
 
-/** Published pay in each of the last 12 months; a month without any shows as nothing paid. */
+/**
+ * Published pay in each of the last 12 months, as the server counts them (by its clock, in UTC,
+ * every month present): the browser's own calendar could be a month off near a month's end.
+ */
 function MonthlyPayoutsChart({
   monthlyPayouts,
 }: {
   monthlyPayouts: InfluencerList['monthlyPayouts'];
 }) {
   const { t, language } = useLanguage();
-  const months = lastTwelveMonths(new Date());
-  const crossesYears = months[0]!.year !== months[11]!.year;
-  const points = months.map((period) => {
-    const paid = monthlyPayouts.find(
-      (payout) => payout.year === period.year && payout.month === period.month,
-    );
-    return {
-      key: `${period.year}-${period.month}`,
-      label: shortPeriodLabel(period, language, crossesYears),
-      fullLabel: periodLabel(period, language),
-      cents: paid ? (decimalToCents(paid.amount) ?? 0) : 0,
-    };
-  });
+  const crossesYears = monthlyPayouts[0]?.year !== monthlyPayouts.at(-1)?.year;
+  const points = monthlyPayouts.map((period) => ({
+    key: `${period.year}-${period.month}`,
+    label: shortPeriodLabel(period, language, crossesYears),
+    fullLabel: periodLabel(period, language),
+    cents: decimalToCents(period.amount) ?? 0,
+  }));
   return (
     <PayChart
       title={t('compensation.influencers.chartTitle')}

@@ -64,11 +64,11 @@ export const compensationRoutes = fp(
       '/api/admin/compensations/export.csv',
       { config: { access: 'admin' }, schema: { querystring: compensationExportQuerySchema } },
       async (request, reply) => {
-        const { year } = request.query;
+        const { year, userId } = request.query;
         return sendCsv(
           reply,
           `compensation-${year ?? 'all-years'}.csv`,
-          adminExport(request.deps, { year }),
+          adminExport(request.deps, { year, userId }),
         );
       },
     );

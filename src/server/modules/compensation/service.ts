@@ -209,7 +209,7 @@ const exportBatchSize = 1000;
 
 async function* exportRows(
   db: Db,
-  filter: { year?: number | undefined; userId?: string; status?: CompensationStatus },
+  filter: { year?: number | undefined; userId?: string | undefined; status?: CompensationStatus },
 ): AsyncGenerator<ExportRow> {
   let cursor: ExportCursor | undefined;
   for (;;) {
@@ -223,10 +223,13 @@ async function* exportRows(
 const creatorName = (row: ExportRow) =>
   [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
 
-/** The administrators' sheet: every creator's pay, of one year or all. */
-export function adminExport(deps: Deps, { year }: { year?: number | undefined }): Readable {
+/** The administrators' sheet: every creator's pay, or one creator's; of one year or all. */
+export function adminExport(
+  deps: Deps,
+  filter: { year?: number | undefined; userId?: string | undefined },
+): Readable {
   async function* rows() {
-    for await (const row of exportRows(deps.db, { year })) {
+    for await (const row of exportRows(deps.db, filter)) {
       yield [
         creatorName(row),
         row.username,
