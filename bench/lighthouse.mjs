@@ -15,7 +15,17 @@ import { promisify } from 'node:util';
 import { startBuiltServer } from './server.mjs';
 
 const run = promisify(execFile);
-const pages = ['/', '/services', '/about', '/privacy-policy'];
+// Every public page: the site's own, the three legal ones, the thank-you page and the apply wizard.
+const pages = [
+  '/',
+  '/services',
+  '/about',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/thank-you',
+  '/apply',
+];
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
