@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
@@ -28,6 +29,18 @@ function figuresOverflowingTheirCards(figures: Locator) {
       return fits ? [] : [`${figure.textContent} (${window.innerWidth} px)`];
     }),
   );
+}
+
+/** Leaves out the browser's own log line for the 404 a test asks for on purpose, at `path`. */
+function withoutNotFound(problems: string[], path: string) {
+  return problems.filter(
+    (problem) => !(/status of 404 /.test(problem) && problem.endsWith(`${path})`)),
+  );
+}
+
+/** What a part of the screen reads, its lines and blocks joined by single spaces. */
+async function textOf(part: Locator) {
+  return (await part.innerText()).replace(/\s+/g, ' ').trim();
 }
 
 function toastText(page: Page) {
@@ -193,5 +206,137 @@ describe('pay in the browser', () => {
       expect(opened.problems).toEqual([]);
       await opened.context.close();
     }
+  }, 180_000);
+
+  it("a new administrator meets the pay screens' empty, missing and invalid states on a phone; a creator with two years of pay reads their insights", async () => {
+    const stamp = Date.now().toString(36);
+    const year = new Date().getFullYear();
+    const admin = await createUser(e2e.db, { isAdmin: true, username: `newcomer_${stamp}` });
+    const nova = await createUser(e2e.db, {
+      username: `nova_${stamp}`,
+      firstName: 'Nova',
+      lastName: `Quinn${stamp}`,
+    });
+    const sol = await createUser(e2e.db, { username: `sol_${stamp}` });
+    // Published pay in two different years: two payments in all.
+    for (const [entryYear, month, amountCents] of [
+      [year - 1, 3, 120_000],
+      [year, 1, 80_000],
+    ] as const) {
+      await createCompensation(e2e.db, sol.id, {
+        year: entryYear,
+        month,
+        amountCents,
+        status: 'published',
+        publishedAt: new Date(entryYear, month - 1, 5).toISOString(),
+      });
+    }
+
+    const staff = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(staff.context, admin);
+
+    // The influencers overview on a phone: the four stat cards, the list, and the search.
+    await staff.page.goto('/admin/influencers');
+    const figures = staff.page.getByRole('region', { name: 'Pay figures' });
+    await expect
+      .poll(() => figures.getByRole('heading').allInnerTexts(), firstShowing)
+      .toEqual(['Total Influencers', 'Active This Month', 'With Earnings', 'Total Payouts']);
+    const influencers = staff.page.getByRole('list', { name: 'Influencers' });
+    await expect.poll(() => influencers.getByRole('listitem').count()).toBeGreaterThan(0);
+    await expectAccessible(staff.page, staff.problems);
+    await staff.page.getByLabel('Search influencers').fill(`nobody_${stamp}`);
+    await expect
+      .poll(() => staff.page.getByRole('heading', { name: 'No influencers found' }).isVisible())
+      .toBe(true);
+    expect(await influencers.count()).toBe(0);
+    await expectAccessible(staff.page, staff.problems);
+
+    // The pay screen without an id.
+    await staff.page.goto('/admin/compensation');
+    await expect
+      .poll(
+        () => staff.page.getByRole('heading', { name: 'Invalid user ID' }).isVisible(),
+        firstShowing,
+      )
+      .toBe(true);
+    await expectAccessible(staff.page, staff.problems);
+
+    // The pay screen of an account that does not exist, and the way back.
+    const missing = randomUUID();
+    await staff.page.goto(`/admin/compensation/${missing}`);
+    await expect
+      .poll(
+        () => staff.page.getByRole('heading', { name: 'User not found' }).isVisible(),
+        firstShowing,
+      )
+      .toBe(true);
+    await expectAccessible(
+      staff.page,
+      withoutNotFound(staff.problems, `/api/admin/users/${missing}`),
+    );
+    await staff.page.getByRole('link', { name: 'Back to Influencers' }).click();
+    await staff.page.waitForURL((url) => url.pathname === '/admin/influencers');
+    await expect.poll(() => figures.isVisible(), firstShowing).toBe(true);
+
+    // A creator with no pay yet: the empty state offers the first entry.
+    await staff.page.goto(`/admin/compensation/${nova.id}`);
+    await expect
+      .poll(
+        () => staff.page.getByRole('heading', { name: 'No compensation records' }).isVisible(),
+        firstShowing,
+      )
+      .toBe(true);
+    expect(await staff.page.getByText(`Nova Quinn${stamp}`).isVisible()).toBe(true);
+    await expectAccessible(
+      staff.page,
+      withoutNotFound(staff.problems, `/api/admin/users/${missing}`),
+    );
+
+    // Her CSV is hers alone: the link names her, and the file holds no one else's pay.
+    const exportLink = staff.page.getByRole('link', { name: 'Export CSV' });
+    const href = await exportLink.getAttribute('href');
+    expect(href).toBe(`/api/admin/compensations/export.csv?userId=${nova.id}`);
+    const sheet = await staff.page.request.get(href!);
+    expect(sheet.status()).toBe(200);
+    expect(sheet.headers()['content-type']).toMatch(/^text\/csv/);
+    const lines = (await sheet.text())
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter((line) => line !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Creator,Username,Email,Month,Year,Amount,Status/);
+
+    await staff.page.getByRole('button', { name: 'Add First Compensation' }).click();
+    const add = staff.page.getByRole('dialog', { name: 'Add Compensation' });
+    await expect.poll(() => add.isVisible()).toBe(true);
+    expect(await add.getByLabel('Amount (USD)').isVisible()).toBe(true);
+    await expectAccessible(
+      staff.page,
+      withoutNotFound(staff.problems, `/api/admin/users/${missing}`),
+    );
+
+    // The creator with pay in two years, on her phone.
+    const phone = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(phone.context, sol);
+    await phone.page.goto('/compensation');
+    const insights = phone.page.getByRole('region', { name: 'Performance Insights' });
+    await expect.poll(() => insights.isVisible(), firstShowing).toBe(true);
+    const insightsText = await textOf(insights);
+    // Two payments: $1,200.00 and $800.00.
+    expect(insightsText).toContain('Average per Payment $1,000.00');
+    expect(insightsText).toContain('Highest Payment $1,200.00');
+    // The spec's label for one to three payments, with the catalogue's hint.
+    expect(insightsText).toContain('Status Growing Talent 1 to 3 payments');
+    const payFigures = phone.page.getByRole('region', { name: 'Pay figures' });
+    expect(await textOf(payFigures)).toContain('Total Payments 2 Published payments');
+    const history = phone.page.getByRole('region', { name: 'Payment History' });
+    const payments = history.getByRole('listitem');
+    expect(await payments.count()).toBe(2);
+    for (const payment of await payments.all()) {
+      expect(await payment.getByText('Paid', { exact: true }).isVisible()).toBe(true);
+    }
+    await expectAccessible(phone.page, phone.problems);
+
+    for (const opened of [staff, phone]) await opened.context.close();
   }, 180_000);
 });
