@@ -83,7 +83,7 @@ export function Pagination({
               ),
             )}
           </ul>
-          <p className="px-2 whitespace-nowrap md:sr-only">
+          <p className="px-2 whitespace-nowrap">
             {t('list.pageOf', { page: current, count })}
           </p>
           <Button
