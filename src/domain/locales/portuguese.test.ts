@@ -23,33 +23,29 @@ function stringsOf(value: unknown): string[] {
   return [];
 }
 
-/** The string literals of each `pt:` entry in a server source file (a string or an object of strings). */
+/**
+ * The string literals of each `pt:` entry in a server source file: a string, an object of
+ * strings, or of functions that build one (`subject: (title) => \`Aprovada: ${title}\``). The
+ * entry runs to the comma or closing bracket that ends it; every literal inside it is read.
+ */
 function serverPortuguese(source: string): string[] {
   const found: string[] = [];
   const literal = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/y;
   for (const match of source.matchAll(/\bpt:\s*/g)) {
-    let at = match.index + match[0].length;
-    const inObject = source[at] === '{';
-    if (inObject) at += 1;
-    for (;;) {
-      while (/[\s,]/.test(source[at] ?? '')) at += 1;
-      // Keys of an object of texts (`subject:`) are skipped; their values are kept.
-      const key = /^\w+:\s*/.exec(source.slice(at));
-      if (inObject && key) at += key[0].length;
+    let depth = 0;
+    for (let at = match.index + match[0].length; at < source.length; ) {
       literal.lastIndex = at;
       const text = literal.exec(source);
       if (text) {
         found.push(text[1] ?? text[2] ?? text[3] ?? '');
         at = literal.lastIndex;
-        if (inObject) continue;
-      } else if (inObject && source[at] === '[') {
-        at += 1;
-        continue;
-      } else if (inObject && source[at] === ']') {
-        at += 1;
         continue;
       }
-      break;
+      const character = source[at]!;
+      if ('({['.includes(character)) depth += 1;
+      else if (')}]'.includes(character)) depth -= 1;
+      if (depth < 0 || (depth === 0 && (character === ',' || character === ';'))) break;
+      at += 1;
     }
   }
   return found;
@@ -83,6 +79,7 @@ const notOurPortuguese: { pattern: RegExp; use: string }[] = [
   { pattern: /\bdefinições\b/iu, use: 'Configurações' },
   { pattern: /\bcompensaç(ão|ões)/iu, use: 'remuneração' },
   { pattern: /\bcandidatura/iu, use: 'inscrição' },
+  { pattern: /\brevis(ão|ões|ar|ad[oa]s?)\b/iu, use: 'avaliação / avaliar (a review of work)' },
 ];
 
 describe('Portuguese', () => {
@@ -91,6 +88,8 @@ describe('Portuguese', () => {
       20,
     );
     expect(texts.length).toBeGreaterThan(500);
+    // Texts built by functions are read too (the task review mails).
+    expect(texts.map((entry) => entry.text)).toContain('Alterações solicitadas: ${title}');
   });
 
   it('is Brazilian and has one word for each thing, on screens, in notifications and in mails', () => {

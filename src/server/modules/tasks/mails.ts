@@ -102,7 +102,7 @@ const reminderTexts: Record<
     pt: {
       subject: 'Lembrete: {title} vence em 2 dias',
       intro: 'Sua tarefa {title} vence em {due}.',
-      ask: 'Ela ainda não foi enviada. Envie seus arquivos e mande a tarefa para revisão antes disso.',
+      ask: 'Ela ainda não foi enviada. Envie seus arquivos e mande a tarefa para avaliação antes disso.',
     },
   },
   dueToday: {
@@ -119,7 +119,7 @@ const reminderTexts: Record<
     pt: {
       subject: 'Lembrete: {title} vence em menos de 24 horas',
       intro: 'Sua tarefa {title} vence em {due}.',
-      ask: 'Ela ainda não foi enviada. Envie seus arquivos e mande a tarefa para revisão a tempo.',
+      ask: 'Ela ainda não foi enviada. Envie seus arquivos e mande a tarefa para avaliação a tempo.',
     },
   },
 };
