@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
 import type { AdminCompensation, Compensation } from '../../src/domain/compensation.ts';
-import type { MyTaskDetail, MyTaskList } from '../../src/domain/tasks.ts';
+import type {
+  AdminTaskDetail,
+  AdminTaskList,
+  MyTaskDetail,
+  MyTaskList,
+} from '../../src/domain/tasks.ts';
 import { seedDemo } from '../../src/server/db/seed-demo.ts';
 import { createUser } from '../support/factories.ts';
 import { createTestApp, testAdmin, type TestApp } from '../support/test-app.ts';
@@ -28,7 +33,7 @@ describe('npm run seed:demo', () => {
       url: '/api/dashboard',
       headers: { cookie },
     });
-    expect(dashboard.json()).toMatchObject({ tasks: { open: 3, completed: 1 } });
+    expect(dashboard.json()).toMatchObject({ tasks: { open: 3, completed: 2 } });
     // New in her bell: last month's pay, a correction, a task; older notices are read.
     const bell = await testApp.app.inject({
       method: 'GET',
@@ -44,11 +49,16 @@ describe('npm run seed:demo', () => {
     // The installation's own administrator is untouched.
     expect((await login(testAdmin.username, testAdmin.password)).statusCode).toBe(200);
 
-    const users = await testApp.app.db.selectFrom('users').select('id').execute();
+    const tables = ['users', 'tasks', 'taskAssignments', 'taskUploads'] as const;
+    const rows = () =>
+      Promise.all(
+        tables.map(
+          async (table) => (await testApp.app.db.selectFrom(table).selectAll().execute()).length,
+        ),
+      );
+    const before = await rows();
     expect(await seedDemo(testApp.app.deps)).toBe('already-seeded');
-    expect(await testApp.app.db.selectFrom('users').select('id').execute()).toHaveLength(
-      users.length,
-    );
+    expect(await rows()).toEqual(before);
   });
 
   it('adds applications in every status, with ID documents an administrator can open', async () => {
@@ -89,23 +99,57 @@ describe('npm run seed:demo', () => {
   it('adds tasks in every state, each creator with their own progress and real images', async () => {
     testApp = await createTestApp();
     await seedDemo(testApp.app.deps);
+    for (const username of ['demo_maria', 'demo_lucas']) {
+      const creator = await login(username, 'demo-creator-pass');
+      const cookie = `sid=${creator.cookies.find((c) => c.name === 'sid')?.value}`;
+      const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+      const list = (await get('/api/tasks')).json<MyTaskList>();
+      expect(new Set(list.items.map((task) => task.status))).toEqual(
+        new Set(['new', 'in_progress', 'submitted', 'completed']),
+      );
+      const working = list.items.find((task) => task.status === 'in_progress');
+      const detail = (await get(`/api/tasks/${working?.id}`)).json<MyTaskDetail>();
+      expect(detail.uploads).toHaveLength(2);
+      const image = await get(detail.uploads[0]?.fileUrl ?? '');
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+    }
     const maria = await login('demo_maria', 'demo-creator-pass');
     const cookie = `sid=${maria.cookies.find((c) => c.name === 'sid')?.value}`;
+    const mine = (
+      await testApp.app.inject({ method: 'GET', url: '/api/tasks', headers: { cookie } })
+    ).json<MyTaskList>();
+    expect(mine.counters).toEqual({ total: 5, inProgress: 1, submitted: 1, completed: 2 });
+  });
+
+  it('shows the administrator tasks in every overall state, every photo with a thumbnail', async () => {
+    testApp = await createTestApp();
+    await seedDemo(testApp.app.deps);
+    const admin = await login('demo_admin', 'demo-admin-pass');
+    const cookie = `sid=${admin.cookies.find((c) => c.name === 'sid')?.value}`;
     const get = (url: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie } });
-    const list = (await get('/api/tasks')).json<MyTaskList>();
-    expect(list.counters).toEqual({ total: 4, inProgress: 1, submitted: 1, completed: 1 });
-    expect(list.items.map((task) => task.status).sort()).toEqual([
-      'completed',
-      'in_progress',
-      'new',
-      'submitted',
-    ]);
-    const working = list.items.find((task) => task.status === 'in_progress');
-    const detail = (await get(`/api/tasks/${working?.id}`)).json<MyTaskDetail>();
-    expect(detail.uploads).toHaveLength(2);
-    const image = await get(detail.uploads[0]?.fileUrl ?? '');
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    const list = (await get('/api/admin/tasks')).json<AdminTaskList>();
+    expect(new Set(list.items.map((task) => task.status))).toEqual(
+      new Set(['new', 'in_progress', 'submitted', 'completed']),
+    );
+    let photos = 0;
+    for (const task of list.items) {
+      const detail = (await get(`/api/admin/tasks/${task.id}`)).json<AdminTaskDetail>();
+      for (const upload of detail.assignees.flatMap((assignee) => assignee.uploads)) {
+        expect(upload.fileType).toMatch(/^image\//);
+        expect(upload.thumbnailUrl).not.toBeNull();
+        const thumbnail = await get(upload.thumbnailUrl ?? '');
+        expect(thumbnail.statusCode).toBe(200);
+        expect(thumbnail.headers['content-type']).toMatch(/^image\//);
+        // A real WebP image, not an empty or broken file.
+        expect(thumbnail.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+        photos++;
+      }
+    }
+    // Every seeded upload is a photo, and each was seen above.
+    const uploads = await testApp.app.db.selectFrom('taskUploads').select('id').execute();
+    expect(uploads.length).toBeGreaterThan(0);
+    expect(photos).toBe(uploads.length);
   });
 
   it('gives the creators two years of pay, mostly published, with drafts and a correction on record', async () => {

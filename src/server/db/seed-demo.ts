@@ -17,6 +17,7 @@ import { insertUploads, taskFileKey } from '../modules/tasks/upload-repository.t
 import { createUserAccount } from '../modules/users/service.ts';
 import type { Deps } from '../plugins/deps.ts';
 import { storedDocumentKey } from '../storage/documents.ts';
+import { makeThumbnail } from '../uploads/thumbnails.ts';
 import { demoPng } from './demo-png.ts';
 
 /** Every demo account's email is at this domain; that is how the seed recognises its own. */
@@ -107,30 +108,52 @@ const creators: {
   { username: 'demo_sofia', firstName: 'Sofia', lastName: null, language: 'en' },
 ];
 
-const tasks: { title: string; description: string; dueInDays: number; status: TaskStatus }[] = [
+/**
+ * Each creator's own progress on a task; the task as a whole is as far as the least advanced of
+ * them. Lucas is a step behind Maria on the first four, so each has their own progress, and both
+ * finished the last: each creator's tasks, and the administrators' list, show every state.
+ */
+const tasks: {
+  title: string;
+  description: string;
+  dueInDays: number;
+  maria: TaskStatus;
+  lucas: TaskStatus;
+}[] = [
   {
     title: 'Spring lookbook: three outfits',
     description: 'Shoot three spring outfits in natural light, one full-length photo each.',
     dueInDays: 5,
-    status: 'new',
+    maria: 'new',
+    lucas: 'new',
   },
   {
     title: 'Behind-the-scenes reel',
     description: 'A 30-second vertical video from your next shoot, no music.',
     dueInDays: 2,
-    status: 'in_progress',
+    maria: 'in_progress',
+    lucas: 'new',
   },
   {
     title: 'Brand collaboration teaser',
     description: 'Two photos and one short clip featuring the partner product.',
     dueInDays: -1,
-    status: 'submitted',
+    maria: 'submitted',
+    lucas: 'in_progress',
   },
   {
     title: 'Profile photo refresh',
     description: 'Five portrait photos for the agency profile.',
     dueInDays: -20,
-    status: 'completed',
+    maria: 'completed',
+    lucas: 'submitted',
+  },
+  {
+    title: 'Winter knitwear campaign',
+    description: 'Four cosy indoor photos wearing the partner knitwear, warm light.',
+    dueInDays: -45,
+    maria: 'completed',
+    lucas: 'completed',
   },
 ];
 
@@ -188,7 +211,6 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
   if (!maria || !lucas) throw new Error('Demo creators were not created');
 
   const stamp = now.toISOString();
-  const statusOrder: TaskStatus[] = ['new', 'in_progress', 'submitted', 'completed'];
   for (const [index, task] of tasks.entries()) {
     const id = randomUUID();
     await insertTask(db, {
@@ -203,10 +225,9 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
       createdAt: stamp,
       updatedAt: stamp,
     });
-    // Maria is as far as the task says; Lucas one step behind, so each has their own progress.
     const assignees = [
-      { person: maria, status: task.status },
-      { person: lucas, status: statusOrder[Math.max(0, statusOrder.indexOf(task.status) - 1)]! },
+      { person: maria, status: task.maria },
+      { person: lucas, status: task.lucas },
     ];
     for (const { person, status } of assignees) {
       const done = status === 'submitted' || status === 'completed';
@@ -224,10 +245,12 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
         },
       ]);
       if (status === 'new') continue;
-      // A few small real images, so the screens show thumbnails.
+      // A few small real images with their thumbnails made as an upload makes them, so the
+      // screens show previews.
       for (const shade of [0, 1]) {
         const uploadId = randomUUID();
         const fileKey = taskFileKey(id, uploadId);
+        const fileType = 'image/png';
         const image = demoPng(320, 400, [150 + index * 20, 90 + shade * 60, 120]);
         await deps.storage.put(fileKey, Readable.from([image]));
         await insertUploads(db, [
@@ -238,8 +261,9 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
             fileName: `look-${shade + 1}.png`,
             fileKey,
             fileSize: image.length,
-            fileType: 'image/png',
+            fileType,
             uploadedAt: new Date(now.getTime() + shade).toISOString(),
+            thumbnailKey: await makeThumbnail(deps.storage, { fileKey, fileType }, deps.log),
           },
         ]);
       }
