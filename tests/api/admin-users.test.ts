@@ -71,7 +71,7 @@ describe('POST /api/admin/users', () => {
         {
           userId: created.id,
           type: 'system',
-          title: 'Welcome to the agency',
+          title: 'Welcome to Creator Agency',
           isRead: false,
           relatedId: null,
         },

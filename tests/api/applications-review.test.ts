@@ -104,6 +104,8 @@ describe('reviewing applications', () => {
     expect(mail.subject).toBe('Sobre tu solicitud');
     expect(mail.text).toContain('Hola, Carmen:');
     expect(mail.text).toContain('Gracias por solicitar unirte a la agencia');
+    // Signed with the configured site's name, as the sender is.
+    expect(mail.text).toContain('El equipo de Creator Agency');
     expect(mail.html).toContain('<html lang="es">');
 
     // A note on an application already rejected does not mail the person again.
@@ -179,7 +181,7 @@ describe('reviewing applications', () => {
 
     // The welcome notice waits in the creator's bell, in Spanish.
     const bell = await (await signedInClient(testApp.app, account)).get('/api/notifications');
-    expect(JSON.stringify(bell.json())).toContain('Te damos la bienvenida a la agencia');
+    expect(JSON.stringify(bell.json())).toContain('Te damos la bienvenida a Creator Agency');
 
     // Approved is final: any later change is refused and nothing moves.
     for (const payload of [

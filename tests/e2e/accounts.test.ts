@@ -100,17 +100,17 @@ describe('accounts in the browser', () => {
     await expect.poll(() => bell.isVisible()).toBe(true);
     await bell.click();
     const panel = page.getByRole('region', { name: 'Notifications', exact: true });
-    await expect.poll(() => panel.getByText('Welcome to the agency').isVisible()).toBe(true);
+    await expect.poll(() => panel.getByText('Welcome to Creator Agency').isVisible()).toBe(true);
     expect(await panel.getByText('Your password was changed').isVisible()).toBe(true);
     expect(await panel.getByText(/seconds? ago|minutes? ago/).count()).toBe(2);
     // Opening one marks it read.
-    await panel.getByRole('button', { name: /Welcome to the agency/ }).click();
+    await panel.getByRole('button', { name: /Welcome to Creator Agency/ }).click();
     await expect
       .poll(() => page.getByRole('button', { name: 'Notifications, 1 unread' }).isVisible())
       .toBe(true);
     expect(
       await panel
-        .getByRole('button', { name: /Welcome to the agency/ })
+        .getByRole('button', { name: /Welcome to Creator Agency/ })
         .getByText('Unread')
         .count(),
     ).toBe(0);

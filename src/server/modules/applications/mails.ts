@@ -80,7 +80,7 @@ const rejectionTexts: Record<
       'This is not a judgement of your talent. You are welcome to apply again in the future, when your work has grown.',
       'The identity document you sent us will be deleted from our systems.',
     ],
-    closing: 'We wish you every success,\nThe agency team',
+    closing: 'We wish you every success,\nThe {site} team',
   },
   es: {
     subject: 'Sobre tu solicitud',
@@ -91,7 +91,7 @@ const rejectionTexts: Record<
       'No es un juicio sobre tu talento. Puedes volver a presentar tu solicitud en el futuro, cuando tu trabajo haya crecido.',
       'El documento de identidad que nos enviaste se eliminará de nuestros sistemas.',
     ],
-    closing: 'Te deseamos mucho éxito,\nEl equipo de la agencia',
+    closing: 'Te deseamos mucho éxito,\nEl equipo de {site}',
   },
   pt: {
     subject: 'Sobre sua inscrição',
@@ -102,7 +102,7 @@ const rejectionTexts: Record<
       'Isso não é um julgamento do seu talento. Você pode se candidatar novamente no futuro, quando seu trabalho tiver crescido.',
       'O documento de identidade que você nos enviou será apagado dos nossos sistemas.',
     ],
-    closing: 'Desejamos muito sucesso a você,\nA equipe da agência',
+    closing: 'Desejamos muito sucesso a você,\nA equipe da {site}',
   },
 };
 
@@ -111,12 +111,17 @@ export function rejectionMail(options: {
   to: string;
   firstName: string;
   language: Language;
+  siteName: string;
 }): MailMessage {
   const t = rejectionTexts[options.language];
   return composeMail({
     to: options.to,
     language: options.language,
     subject: t.subject,
-    blocks: [t.greeting.replace('{name}', options.firstName), ...t.paragraphs, t.closing],
+    blocks: [
+      t.greeting.replace('{name}', options.firstName),
+      ...t.paragraphs,
+      t.closing.replace('{site}', options.siteName),
+    ],
   });
 }

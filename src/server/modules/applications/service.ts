@@ -263,6 +263,7 @@ export async function reviewApplication(
         to: current.email,
         firstName: current.firstName,
         language: current.language,
+        siteName: deps.config.site.agencyName,
       }),
     );
   }

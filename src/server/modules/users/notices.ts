@@ -1,19 +1,21 @@
 import type { NotifyInput } from '../notifications/notify.ts';
 
-/** What a person finds in their bell when their account is created. */
-export const welcomeNotice: NotifyInput = {
-  type: 'system',
-  title: {
-    en: 'Welcome to the agency',
-    es: 'Te damos la bienvenida a la agencia',
-    pt: 'Boas-vindas à agência',
-  },
-  message: {
-    en: 'Your account is ready. You can change your password and language in Settings.',
-    es: 'Tu cuenta está lista. Puedes cambiar tu contraseña y tu idioma en Configuración.',
-    pt: 'Sua conta está pronta. Você pode alterar sua senha e seu idioma em Configurações.',
-  },
-};
+/** What a person finds in their bell when their account is created, naming the site (SITE_NAME). */
+export function welcomeNotice(siteName: string): NotifyInput {
+  return {
+    type: 'system',
+    title: {
+      en: `Welcome to ${siteName}`,
+      es: `Te damos la bienvenida a ${siteName}`,
+      pt: `Boas-vindas à ${siteName}`,
+    },
+    message: {
+      en: 'Your account is ready. You can change your password and language in Settings.',
+      es: 'Tu cuenta está lista. Puedes cambiar tu contraseña y tu idioma en Configuración.',
+      pt: 'Sua conta está pronta. Você pode alterar sua senha e seu idioma em Configurações.',
+    },
+  };
+}
 
 /** Sent when an administrator sets someone's password, so the change never goes unnoticed. */
 export const passwordChangedByAdminNotice: NotifyInput = {

@@ -134,7 +134,7 @@ export async function createUserAccount(
     const conflict = await findIdentityConflict(trx, input);
     if (conflict) throw identityConflict(conflict);
     await insertUser(trx, row);
-    await deps.notify(trx, row.id, welcomeNotice);
+    await deps.notify(trx, row.id, welcomeNotice(deps.config.site.agencyName));
     return toUser(row);
   };
   // Inside a caller's transaction (an approved application) the account is part of that change.
