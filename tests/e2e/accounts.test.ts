@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
-import { useE2E } from '../support/e2e.ts';
+import { useE2E, toastText } from '../support/e2e.ts';
 import { createNotification, createUser } from '../support/factories.ts';
 import { unexpectedProblems } from './problems.ts';
 
@@ -16,10 +16,6 @@ async function signInThroughForm(page: Page, login: string, password: string) {
 }
 
 /** The toast region announces what happened; its text is what the person reads. */
-function toastText(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
-}
-
 describe('accounts in the browser', () => {
   it('an administrator signs in, adds a creator and signs out; the creator signs in, is kept to their own pages and reads their welcome notification', async () => {
     const { page, context, problems } = await e2e.openPage();

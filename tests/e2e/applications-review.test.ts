@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
 import { viewports } from '../support/browser.ts';
-import { useE2E } from '../support/e2e.ts';
+import { useE2E, toastText, holdToast } from '../support/e2e.ts';
 import { createApplication, createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
 import { unexpectedProblems } from './problems.ts';
@@ -14,10 +14,6 @@ const e2e = useE2E();
 
 /** A real 1×1 PNG, so the browser reports it as image/png like any photo of an ID. */
 const png = pngBytes(1, 1, [210, 90, 140]);
-
-function toastText(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
-}
 
 async function axeViolations(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
@@ -327,8 +323,11 @@ describe('applying and reviewing', () => {
     // The page lists it too, and leads back to the step where the email is.
     const summary = page.getByRole('region', { name: /Your application was not sent/ });
     expect(await summary.innerText()).toContain('already being reviewed');
+    await holdToast(page, 'already being reviewed');
     await summary.getByRole('button', { name: 'Go to step 1' }).click();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    // The refusal's toast does not follow the visitor to the step they went to fix.
+    await expect.poll(() => toastText(page)).not.toContain('already being reviewed');
     // What the visitor typed is still there to correct.
     expect(await page.getByLabel('Personal Message').inputValue()).toContain('Lifestyle creator');
     expect(

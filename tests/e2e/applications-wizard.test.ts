@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
-import { useE2E } from '../support/e2e.ts';
+import { useE2E, toastText, holdToast } from '../support/e2e.ts';
 import { pngBytes } from '../support/files.ts';
 import { unexpectedProblems } from './problems.ts';
 import { catalogues } from '../../src/domain/locales/index.ts';
@@ -15,22 +15,10 @@ const png = pngBytes(1, 1, [210, 90, 140]);
 const message =
   'I create fitness and wellness content and want help growing my audience internationally.';
 
-function toastText(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
-}
-
 /**
  * Rests the pointer on the toast, which holds it open past its five seconds, as for anyone
  * reading it: then only putting its problem right can take it away, however slow the machine.
  */
-async function holdToast(page: Page, text: string) {
-  await page
-    .getByRole('region', { name: 'Notifications (F8)' })
-    .getByRole('listitem')
-    .filter({ hasText: text })
-    .hover();
-}
-
 async function axeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map(

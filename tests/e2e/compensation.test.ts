@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
-import { expectAccessible, useE2E } from '../support/e2e.ts';
+import { expectAccessible, useE2E, toastText } from '../support/e2e.ts';
 import { createCompensation, createUser } from '../support/factories.ts';
 
 const e2e = useE2E();
@@ -41,10 +41,6 @@ function withoutNotFound(problems: string[], path: string) {
 /** What a part of the screen reads, its lines and blocks joined by single spaces. */
 async function textOf(part: Locator) {
   return (await part.innerText()).replace(/\s+/g, ' ').trim();
-}
-
-function toastText(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
 }
 
 describe('pay in the browser', () => {

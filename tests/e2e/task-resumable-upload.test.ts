@@ -2,19 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storageDir } from '../../src/server/storage/storage.ts';
 import { viewports } from '../support/browser.ts';
-import { expectAccessible, useE2E } from '../support/e2e.ts';
+import { expectAccessible, useE2E, toastText } from '../support/e2e.ts';
 import { assignTask, createTask, createUser } from '../support/factories.ts';
 import { mp4Bytes } from '../support/files.ts';
 
 const e2e = useE2E();
-
-function toastText(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
-}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

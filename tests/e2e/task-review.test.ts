@@ -1,15 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
-import { expectAccessible, useE2E } from '../support/e2e.ts';
+import { expectAccessible, useE2E, toastText } from '../support/e2e.ts';
 import { assignTask, createTask, createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
 
 const e2e = useE2E();
-
-function toastText(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
-}
 
 const photo = (name: string, shade: number) => ({
   name,

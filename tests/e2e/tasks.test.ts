@@ -1,15 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
-import { expectAccessible, useE2E } from '../support/e2e.ts';
+import { expectAccessible, useE2E, toastText, holdToast } from '../support/e2e.ts';
 import { createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
 
 const e2e = useE2E();
-
-function toastText(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' }).innerText();
-}
 
 /** A real PNG with 200 KB after its end, so a throttled upload takes long enough to watch. */
 const photo = (name: string, shade: number) => ({
@@ -80,9 +75,16 @@ describe('tasks in the browser', () => {
       downloadThroughput: -1,
       uploadThroughput: 150 * 1024,
     });
+    // A document chosen by mistake is refused with a toast, which goes once photos are chosen.
+    await phone.page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') });
+    await expect.poll(() => toastText(phone.page)).toContain('Invalid file type');
+    await holdToast(phone.page, 'Invalid file type');
     await phone.page
       .locator('input[type="file"]')
       .setInputFiles([photo('wide.png', 0), photo('close.png', 40)]);
+    await expect.poll(() => toastText(phone.page)).not.toContain('Invalid file type');
     await phone.page.getByRole('button', { name: 'Upload 2 Files' }).click();
     const progress = phone.page.getByRole('progressbar', { name: 'Upload progress' });
     await expect.poll(() => progress.isVisible()).toBe(true);

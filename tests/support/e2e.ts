@@ -86,3 +86,20 @@ export async function expectAccessible(
   ).toEqual([]);
   expect(unexpectedProblems(problems, expected)).toEqual([]);
 }
+
+/** What the toasts on screen say (one region holds them all). */
+export function toastText(page: Page) {
+  return toastRegion(page).innerText();
+}
+
+/**
+ * Keeps a toast on screen by resting the pointer on it, as a person reading it would (its timer
+ * pauses): a check that it went away then proves something took it away, not its 5 s running out.
+ */
+export async function holdToast(page: Page, text: string) {
+  await toastRegion(page).getByRole('listitem').filter({ hasText: text }).hover();
+}
+
+function toastRegion(page: Page) {
+  return page.getByRole('region', { name: 'Notifications (F8)' });
+}

@@ -47,7 +47,12 @@ const stepKeys = ['personal', 'location', 'social', 'document', 'message'] as co
  * What the wizard's toasts report, so each goes once its problem is fixed: the step's missing or
  * wrong fields, and a refused file. Leaving a step (or the page) takes both away.
  */
-const problem = { step: 'apply.step', document: 'apply.document' } as const;
+const problem = {
+  step: 'apply.step',
+  document: 'apply.document',
+  /** The server's refusal of a submission: gone once the visitor goes to a step to fix it. */
+  submit: 'apply.submit',
+} as const;
 
 type FileProblem = 'required' | 'again' | 'invalidType' | 'tooLarge';
 
@@ -115,7 +120,7 @@ export function ApplyPage() {
   useEffect(
     () => () => {
       stopToasts.current?.();
-      dismissToastsAbout(problem.step, problem.document);
+      dismissToastsAbout(problem.step, problem.document, problem.submit);
     },
     [],
   );
@@ -136,7 +141,8 @@ export function ApplyPage() {
   );
 
   function goTo(next: number) {
-    dismissToastsAbout(problem.step, problem.document);
+    stopToasts.current?.();
+    dismissToastsAbout(problem.step, problem.document, problem.submit);
     shouldFocusHeading.current = true;
     setStep(next);
   }
@@ -231,7 +237,7 @@ export function ApplyPage() {
         },
         onError: (error) => {
           setIssues(submitIssues(error));
-          stopToasts.current = showSubmitErrorToasts(submitErrorToasts(t, error));
+          stopToasts.current = showSubmitErrorToasts(submitErrorToasts(t, error), problem.submit);
         },
       },
     );

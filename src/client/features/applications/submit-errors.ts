@@ -122,9 +122,12 @@ export function submitErrorToasts(t: TFunction, error: unknown): ToastContent[] 
  * one before and the last stays for its full time; the page also lists every issue (see the
  * wizard), since 500 ms is too short to read each one. Returns a function that stops the sequence.
  */
-export function showSubmitErrorToasts(toasts: ToastContent[]): () => void {
+export function showSubmitErrorToasts(toasts: ToastContent[], about: string): () => void {
   const timers = toasts.map((content, index) =>
-    setTimeout(() => toast({ variant: 'destructive', ...content }), index * issueToastIntervalMs),
+    setTimeout(
+      () => toast({ variant: 'destructive', about, ...content }),
+      index * issueToastIntervalMs,
+    ),
   );
   return () => timers.forEach(clearTimeout);
 }

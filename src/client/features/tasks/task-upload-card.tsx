@@ -6,7 +6,7 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
-import { toast } from '../../components/ui/use-toast.ts';
+import { dismissToastsAbout, toast } from '../../components/ui/use-toast.ts';
 import { ApiError } from '../../lib/api-fetch.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatFileSize } from '../../lib/format.ts';
@@ -19,6 +19,9 @@ const wrongKindCode: Record<ContentType, string> = {
   video: 'task.video_only',
   both: 'task.photo_or_video',
 };
+
+/** The upload card's toasts about a choice of files, each gone once a later choice is right. */
+const selectionToast = { kind: 'task-upload.kind', count: 'task-upload.count' } as const;
 
 /**
  * Choosing files (picker or drag and drop), checked before anything is sent, then sent with
@@ -44,6 +47,7 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
   const explain = (problem: SelectionProblem) =>
     toast({
       variant: 'destructive',
+      about: selectionToast.count,
       title: t(problem.kind === 'too_many' ? 'tasks.upload.tooMany' : 'tasks.upload.limitExceeded'),
       description:
         problem.kind === 'too_many'
@@ -58,9 +62,12 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
     if (!list || list.length === 0) return;
     const files = Array.from(list);
     const fitting = files.filter((file) => looksLikeKind(file, kinds));
+    // A choice that puts a problem right takes its toast away (issue 13, point 5).
+    if (fitting.length === files.length) dismissToastsAbout(selectionToast.kind);
     if (fitting.length < files.length) {
       toast({
         variant: 'destructive',
+        about: selectionToast.kind,
         title: t('tasks.upload.wrongKind'),
         description: translateMessage(t, wrongKindCode[task.contentType]),
       });
@@ -71,6 +78,7 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
       explain({ kind: 'too_many', max: task.maxFiles });
       return;
     }
+    dismissToastsAbout(selectionToast.count);
     setSelected(next);
   };
 
