@@ -148,6 +148,15 @@ describe('account screens', () => {
         }
         await page.getByRole('button', { name: 'Add User' }).click();
         const add = page.getByRole('dialog', { name: 'Add User' });
+        // Typing goes straight into the first field, not to the close button (issue 13, point 10).
+        await expect
+          .poll(() =>
+            add.evaluate(
+              (dialog) =>
+                dialog.querySelector('input, select, textarea') === document.activeElement,
+            ),
+          )
+          .toBe(true);
         await add.getByRole('button', { name: 'Create User' }).click();
         await expect
           .poll(() => add.getByText('Password must be at least 6 characters').isVisible())
