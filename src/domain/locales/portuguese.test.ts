@@ -33,7 +33,7 @@ function serverPortuguese(source: string): string[] {
   const literal = /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/y;
   for (const match of source.matchAll(/\bpt:\s*/g)) {
     let depth = 0;
-    for (let at = match.index + match[0].length; at < source.length; ) {
+    for (let at = match.index + match[0].length; at < source.length;) {
       literal.lastIndex = at;
       const text = literal.exec(source);
       if (text) {

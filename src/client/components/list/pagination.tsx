@@ -83,9 +83,7 @@ export function Pagination({
               ),
             )}
           </ul>
-          <p className="px-2 whitespace-nowrap">
-            {t('list.pageOf', { page: current, count })}
-          </p>
+          <p className="px-2 whitespace-nowrap">{t('list.pageOf', { page: current, count })}</p>
           <Button
             variant="outline"
             size="sm"
