@@ -14,6 +14,8 @@ export const publicPaths = {
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   cookiePolicy: '/cookie-policy',
+  /** The application wizard: its first step arrives rendered, a draft is restored on top. */
+  apply: '/apply',
   thankYou: '/thank-you',
 } as const;
 export type PublicPage = keyof typeof publicPaths;
@@ -23,7 +25,6 @@ export const unlistedPages: readonly PublicPage[] = ['thankYou'];
 
 /** The application's screens: served the single-page shell, never rendered on the server. */
 export const appPaths = {
-  apply: '/apply',
   login: '/login',
   /** Where the password reset mail's link lands (`resetPasswordPath` in auth.ts). */
   resetPassword: '/reset-password',
@@ -44,6 +45,12 @@ export const appPaths = {
   settings: '/settings',
 } as const;
 export type AppPage = keyof typeof appPaths;
+
+/**
+ * The pages a sister site takes over when one is configured: applying and signing in happen
+ * there (spec section 2), and these paths redirect to it.
+ */
+export const sisterSitePaths: readonly string[] = [publicPaths.apply, appPaths.login];
 
 /** The signed-in areas, kept out of search engines by robots.txt. */
 export const signedInPrefixes = ['/admin/', '/dashboard', '/tasks', '/compensation', '/settings'];

@@ -17,6 +17,7 @@ const publicPages = [
   { path: '/privacy-policy', page: 'privacyPolicy', headline: 'Privacy Policy' },
   { path: '/terms-of-service', page: 'termsOfService', headline: 'Terms of Service' },
   { path: '/cookie-policy', page: 'cookiePolicy', headline: 'Cookie Policy' },
+  { path: '/apply', page: 'apply', headline: en['apply.title'] },
   { path: '/thank-you', page: 'thankYou', headline: 'Application Submitted Successfully' },
 ];
 
@@ -157,6 +158,33 @@ describe('public pages with JavaScript off', () => {
   it('keep search engines to the public pages: noindex on the thank-you page', async () => {
     expect((await get('/thank-you')).body).toContain('<meta name="robots" content="noindex">');
     expect((await get('/services')).body).not.toContain('noindex');
+    expect((await get('/apply')).body).not.toContain('noindex');
+  });
+
+  it('leave applying to a sister site when one is configured', async () => {
+    const withSister = await createTestApp(
+      { SISTER_AUTH_URL: 'https://sister.example/auth' },
+      { clientDir: build.clientDir },
+    );
+    try {
+      const response = await withSister.app.inject({ method: 'GET', url: '/apply' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('https://sister.example/auth');
+    } finally {
+      await withSister.close();
+    }
+  });
+
+  it("render the wizard's first step, disabled until the page's code runs", async () => {
+    const html = (await get('/apply?lang=es')).body;
+    expect(headline(html)).toBe(catalogues.es['apply.title']);
+    expect(decode(html)).toContain(catalogues.es['apply.step.personal.title']);
+    // Submitted by the browser itself, the form would put a passport number in the address;
+    // typed into before the code runs, its fields would lose the text.
+    const form = /<form[^>]*>\s*<fieldset([^>]*)>([\s\S]*)<\/fieldset>\s*<\/form>/.exec(html);
+    expect(form?.[1]).toContain('disabled');
+    expect(form?.[2]).toMatch(/<input[^>]*name="firstName"/);
+    expect(form?.[2]).toMatch(/<button[^>]*type="submit"/);
   });
 });
 
@@ -209,7 +237,7 @@ describe('languages', () => {
     expect(headline((await get('/services?lang=es', brazilian)).body)).toBe(
       catalogues.es['services.hero.title'],
     );
-    // A language we do not speak leaves English; so does the application form's shell.
+    // A language we do not speak leaves English; the application form follows the browser too.
     expect((await get('/', { 'accept-language': 'fr-FR,fr;q=0.9' })).body).toContain(
       '<html lang="en">',
     );
@@ -256,7 +284,7 @@ describe('other paths', () => {
   });
 
   it("give the application's screens the empty shell, never cached, in the visitor's language", async () => {
-    for (const path of ['/admin/dashboard', '/tasks/123', '/login', '/apply']) {
+    for (const path of ['/admin/dashboard', '/tasks/123', '/login']) {
       const response = await get(path, { cookie: 'preferredLanguage=pt' });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');

@@ -104,6 +104,9 @@ describe('/apply and /login with a sister site', () => {
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location, url).toBe('https://sister.example/auth');
     }
+    const sitemap = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain('/services');
+    expect(sitemap.body).not.toContain('/apply');
   });
 
   it('stay our own pages when it is not set', async () => {

@@ -65,6 +65,11 @@ const CookiePolicyPage = lazyComponent(
   () => import('../features/content/legal/cookie-policy-page.tsx'),
   (m) => m.CookiePolicyPage,
 );
+// The wizard is a public page: a chunk of its own, without the review screens of its area.
+const ApplyPage = lazyComponent(
+  () => import('../features/applications/apply-page.tsx'),
+  (m) => m.ApplyPage,
+);
 // The application's providers (query cache, tooltips) and its signed-in frame (sidebar, bell,
 // guards): chunks of their own, never on a public page.
 const PlatformProviders = lazyComponent(
@@ -75,7 +80,6 @@ const SignedInLayout = lazyComponent(
   () => import('./signed-in-layout.tsx'),
   (m) => m.SignedInLayout,
 );
-const ApplyPage = lazyComponent(applications, (m) => m.ApplyPage);
 const LoginPage = lazyComponent(auth, (m) => m.LoginPage);
 const ResetPasswordPage = lazyComponent(auth, (m) => m.ResetPasswordPage);
 const AdminDashboardPage = lazyComponent(users, (m) => m.AdminDashboardPage);
@@ -105,6 +109,7 @@ const routes: RouteObject[] = [
           { path: publicPaths.privacyPolicy, element: <PrivacyPolicyPage /> },
           { path: publicPaths.termsOfService, element: <TermsOfServicePage /> },
           { path: publicPaths.cookiePolicy, element: <CookiePolicyPage /> },
+          { path: publicPaths.apply, element: <ApplyPage /> },
           { path: publicPaths.thankYou, element: <ThankYouPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -113,12 +118,6 @@ const routes: RouteObject[] = [
         // The application: its providers arrive with its first screen.
         element: <PlatformProviders />,
         children: [
-          {
-            // Applying happens inside the public site's frame: its way back, its language menu
-            // and its legal pages stay at hand.
-            element: <PublicLayout />,
-            children: [{ path: appPaths.apply, element: <ApplyPage /> }],
-          },
           { path: appPaths.login, element: <LoginPage /> },
           { path: appPaths.resetPassword, element: <ResetPasswordPage /> },
           {

@@ -24,6 +24,7 @@ import {
   matchRoute,
   publicPaths,
   signedInPrefixes,
+  sisterSitePaths,
   unlistedPages,
   type PublicPage,
   type RouteMatch,
@@ -99,6 +100,11 @@ export const pagesPlugin = fp(
     const clientDir = options.clientDir ?? clientBuildDir;
     const appUrl = config.appUrl;
     const site = siteSettings(config);
+    // A sister site takes over applying (its redirect is in modules/content/routes.ts), so our
+    // wizard is then neither served, rendered nor listed.
+    const servedPages = (Object.entries(publicPaths) as [PublicPage, string][]).filter(
+      ([, path]) => config.links.sisterAuth === undefined || !sisterSitePaths.includes(path),
+    );
     const templatePath = path.join(clientDir, 'index.html');
     const template = fs.existsSync(templatePath)
       ? fs.readFileSync(templatePath, 'utf8')
@@ -136,9 +142,7 @@ export const pagesPlugin = fp(
       isWarming = true;
       // One page at a time, so requests arriving meanwhile wait for one render at most.
       const matches: RouteMatch[] = [
-        ...(Object.entries(publicPaths) as [PublicPage, string][]).map(
-          ([page, path]): RouteMatch => ({ kind: 'public', page, path }),
-        ),
+        ...servedPages.map(([page, path]): RouteMatch => ({ kind: 'public', page, path })),
         { kind: 'notFound' },
       ];
       const all = languages.flatMap((language) => matches.map((match) => ({ match, language })));
@@ -301,7 +305,7 @@ export const pagesPlugin = fp(
     }
 
     if (template !== undefined) {
-      for (const [page, path] of Object.entries(publicPaths) as [PublicPage, string][]) {
+      for (const [page, path] of servedPages) {
         app.get(path, (request, reply) => sendPage(request, reply, { kind: 'public', page, path }));
       }
     }
@@ -323,9 +327,7 @@ export const pagesPlugin = fp(
     });
 
     app.get('/sitemap.xml', (_request, reply) => {
-      const listed = (Object.entries(publicPaths) as [PublicPage, string][]).filter(
-        ([page]) => !unlistedPages.includes(page),
-      );
+      const listed = servedPages.filter(([page]) => !unlistedPages.includes(page));
       const url = (pagePath: string, code: Language) =>
         escapeHtml(appUrl + localizedPath(pagePath, code));
       const entries = listed.flatMap(([, pagePath]) =>

@@ -1,5 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { FormProvider, useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
@@ -15,7 +23,7 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { dismissToastsAbout, toast } from '../../components/ui/use-toast.ts';
 import { translateMessage } from '../../lib/messages.ts';
-import { useSubmitApplication } from './api/submit-application.ts';
+import { submitApplication } from './api/submit-application.ts';
 import { clearDraft, loadDraft, saveDraft } from './application-draft.ts';
 import {
   applicationFormResolver,
@@ -76,18 +84,35 @@ function hasStepFieldsRight(
   return fields.every((name) => !form.getFieldState(name).invalid);
 }
 
+const subscribeToNothing = () => () => {};
+
 export function ApplyPage() {
+  // The server renders, and the browser hydrates, the empty first step. Once the page runs, the
+  // wizard starts again from this tab's draft.
+  const isRunning = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  return <ApplicationWizard key={String(isRunning)} isRunning={isRunning} />;
+}
+
+/**
+ * The five steps. Until the page runs (`isRunning`) the form is disabled, since what is typed
+ * would be lost and Next would make the browser send the fields in the address, and nothing is
+ * saved, since that would overwrite the draft.
+ */
+function ApplicationWizard({ isRunning }: { isRunning: boolean }) {
   const { t, language } = useLanguage();
   const navigate = useNavigate();
-  const submit = useSubmitApplication();
-  // The page is the app's shell, not rendered on the server, so the draft can be read at once.
-  const [draft] = useState(loadDraft);
+  const [draft] = useState(() => (isRunning ? loadDraft() : null));
   const form = useForm<ApplicationFormValues, unknown, ApplicationForm>({
     resolver: applicationFormResolver,
     // The draft was written by this page from these same values.
     defaultValues: { ...emptyApplication, ...(draft?.values as Partial<ApplicationFormValues>) },
   });
   const [step, setStep] = useState(draft?.step ?? 1);
+  const [isSending, setSending] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<FileProblem>();
   const [issues, setIssues] = useState<SubmitIssue[]>([]);
@@ -100,12 +125,13 @@ export function ApplyPage() {
   const stopToasts = useRef<() => void>(undefined);
 
   useEffect(() => {
+    if (!isRunning) return;
     saveDraft({ step, values: form.getValues() });
     return form.subscribe({
       formState: { values: true },
       callback: ({ values }) => saveDraft({ step, values }),
     });
-  }, [form, step]);
+  }, [form, step, isRunning]);
 
   useEffect(() => {
     if (!shouldFocusHeading.current) return;
@@ -224,21 +250,20 @@ export function ApplyPage() {
     }
     stopToasts.current?.();
     setIssues([]);
+    setSending(true);
     const { idType, ...fields } = values;
-    submit.mutate(
-      {
-        fields: { ...fields, documentType: documentTypeForIdType(idType), language },
-        idDocument: file,
+    submitApplication({
+      fields: { ...fields, documentType: documentTypeForIdType(idType), language },
+      idDocument: file,
+    }).then(
+      () => {
+        clearDraft();
+        void navigate(paths.thankYou);
       },
-      {
-        onSuccess: () => {
-          clearDraft();
-          void navigate(paths.thankYou);
-        },
-        onError: (error) => {
-          setIssues(submitIssues(error));
-          stopToasts.current = showSubmitErrorToasts(submitErrorToasts(t, error), problem.submit);
-        },
+      (error: unknown) => {
+        setSending(false);
+        setIssues(submitIssues(error));
+        stopToasts.current = showSubmitErrorToasts(submitErrorToasts(t, error), problem.submit);
       },
     );
   }
@@ -252,7 +277,7 @@ export function ApplyPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submit.isPending || !(await checkStep(step))) return;
+    if (isSending || !(await checkStep(step))) return;
     if (step < wizardStepCount) {
       goTo(step + 1);
       return;
@@ -324,64 +349,66 @@ export function ApplyPage() {
           noValidate
           className="mt-6 rounded-lg border border-border bg-surface/40 p-4 sm:p-8"
         >
-          {stepKeys.map((key, index) => {
-            const headingId = `${idPrefix}-step-${index + 1}`;
-            return (
-              <section key={key} hidden={step !== index + 1} aria-labelledby={headingId}>
-                <h2
-                  id={headingId}
-                  ref={(element) => {
-                    headings.current[index] = element;
-                  }}
-                  tabIndex={-1}
-                  className="text-xl font-semibold"
-                >
-                  {t(`apply.step.${key}.title`)}
-                </h2>
-                <p className="mt-1 mb-6 text-sm text-muted-foreground">
-                  {t(`apply.step.${key}.description`)}
-                </p>
-                {key === 'personal' && <PersonalStep />}
-                {key === 'location' && <LocationStep />}
-                {key === 'social' && <SocialStep />}
-                {key === 'document' && (
-                  <DocumentStep
-                    file={file}
-                    fileError={fileProblem && t(`apply.file.${fileProblem}`)}
-                    onFileChange={onFileChange}
-                    fileInput={fileInput}
-                  />
-                )}
-                {key === 'message' && <MessageStep />}
-              </section>
-            );
-          })}
+          <fieldset disabled={!isRunning} className="min-w-0">
+            {stepKeys.map((key, index) => {
+              const headingId = `${idPrefix}-step-${index + 1}`;
+              return (
+                <section key={key} hidden={step !== index + 1} aria-labelledby={headingId}>
+                  <h2
+                    id={headingId}
+                    ref={(element) => {
+                      headings.current[index] = element;
+                    }}
+                    tabIndex={-1}
+                    className="text-xl font-semibold"
+                  >
+                    {t(`apply.step.${key}.title`)}
+                  </h2>
+                  <p className="mt-1 mb-6 text-sm text-muted-foreground">
+                    {t(`apply.step.${key}.description`)}
+                  </p>
+                  {key === 'personal' && <PersonalStep />}
+                  {key === 'location' && <LocationStep />}
+                  {key === 'social' && <SocialStep />}
+                  {key === 'document' && (
+                    <DocumentStep
+                      file={file}
+                      fileError={fileProblem && t(`apply.file.${fileProblem}`)}
+                      onFileChange={onFileChange}
+                      fileInput={fileInput}
+                    />
+                  )}
+                  {key === 'message' && <MessageStep />}
+                </section>
+              );
+            })}
 
-          {/* On a phone the two buttons are a stacked pair of the same full width (side by side,
+            {/* On a phone the two buttons are a stacked pair of the same full width (side by side,
               'Submit Application' would not fit half a phone); from tablets on, one row. */}
-          <div className="mt-8 grid gap-3 sm:flex sm:items-center">
-            {step > 1 && (
-              <Button variant="outline" onClick={() => goTo(step - 1)}>
-                <ChevronLeft aria-hidden="true" />
-                {t('apply.previous')}
-              </Button>
+            <div className="mt-8 grid gap-3 sm:flex sm:items-center">
+              {step > 1 && (
+                <Button variant="outline" onClick={() => goTo(step - 1)}>
+                  <ChevronLeft aria-hidden="true" />
+                  {t('apply.previous')}
+                </Button>
+              )}
+              {step < wizardStepCount ? (
+                <Button type="submit" className="sm:ml-auto">
+                  {t('apply.next')}
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              ) : (
+                <Button type="submit" className="sm:ml-auto" disabled={isSending}>
+                  {isSending ? t('apply.submitting') : t('apply.submit')}
+                </Button>
+              )}
+            </div>
+            {step === wizardStepCount && (
+              <p className="mt-4 text-sm text-muted-foreground sm:text-right">
+                {t('apply.privacy.submit')} <PrivacyPolicyLink />
+              </p>
             )}
-            {step < wizardStepCount ? (
-              <Button type="submit" className="sm:ml-auto">
-                {t('apply.next')}
-                <ChevronRight aria-hidden="true" />
-              </Button>
-            ) : (
-              <Button type="submit" className="sm:ml-auto" disabled={submit.isPending}>
-                {submit.isPending ? t('apply.submitting') : t('apply.submit')}
-              </Button>
-            )}
-          </div>
-          {step === wizardStepCount && (
-            <p className="mt-4 text-sm text-muted-foreground sm:text-right">
-              {t('apply.privacy.submit')} <PrivacyPolicyLink />
-            </p>
-          )}
+          </fieldset>
         </form>
       </FormProvider>
     </main>

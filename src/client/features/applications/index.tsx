@@ -1,2 +1,1 @@
 export { AdminApplicationsPage } from './admin-applications-page.tsx';
-export { ApplyPage } from './apply-page.tsx';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translationsSchema } from '../../../domain/content.ts';
 import { translationsFreshMs } from '../../../domain/languages.ts';
+import { sisterSitePaths } from '../../../domain/routes.ts';
 import { siteSettingsSchema } from '../../../domain/site.ts';
 import type { Config } from '../../config.ts';
 import { publicAccess } from '../../plugins/access.ts';
@@ -32,10 +33,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   );
 
   // With a sister site, applying and signing in happen there (spec section 2); without one, our
-  // own form and sign-in page answer these paths.
+  // own form and sign-in page answer these paths (the pages plugin leaves them to this one).
   const sisterAuthUrl = config.links.sisterAuth;
   if (sisterAuthUrl) {
-    for (const url of ['/apply', '/login']) {
+    for (const url of sisterSitePaths) {
       app.get(url, { config: { access: publicAccess } }, (_request, reply) =>
         reply.header('cache-control', 'no-cache').redirect(sisterAuthUrl, 302),
       );

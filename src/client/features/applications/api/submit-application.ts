@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ApplicationFields } from '../../../../domain/applications.ts';
 import { apiUpload } from '../../../lib/api-upload.ts';
 
@@ -11,6 +10,8 @@ export interface ApplicationSubmission {
  * POST /api/applications-v2 as multipart (spec section 7): the text fields first, social accounts
  * as JSON text, and the document last, so the server has every field before the file streams in.
  * Sent through `apiUpload`, the one way files go up; the wizard shows no progress of its own.
+ * A plain promise, not a TanStack mutation: the wizard is a public page, and public pages do not
+ * download the platform's query cache (app/platform-providers.tsx).
  */
 export function submitApplication({ fields, idDocument }: ApplicationSubmission): Promise<unknown> {
   const body = new FormData();
@@ -20,8 +21,4 @@ export function submitApplication({ fields, idDocument }: ApplicationSubmission)
   if (heardAboutUs !== undefined) body.append('heardAboutUs', heardAboutUs);
   body.append('idDocument', idDocument);
   return apiUpload('/api/applications-v2', body);
-}
-
-export function useSubmitApplication() {
-  return useMutation({ mutationFn: submitApplication });
 }
