@@ -15,17 +15,19 @@ import { promisify } from 'node:util';
 import { startBuiltServer } from './server.mjs';
 
 const run = promisify(execFile);
-// Every public page: the site's own, the three legal ones, the thank-you page and the apply wizard.
-const pages = [
+// Every public page: the site's own, the three legal ones, the apply wizard and the thank-you
+// page; or only the paths given (`node bench/lighthouse.mjs /apply`).
+const allPages = [
   '/',
   '/services',
   '/about',
   '/privacy-policy',
   '/terms-of-service',
   '/cookie-policy',
-  '/thank-you',
   '/apply',
+  '/thank-you',
 ];
+const pages = process.argv.length > 2 ? process.argv.slice(2) : allPages;
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };

@@ -49,6 +49,15 @@ export async function openPage(
     viewport,
     extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
   });
+  // The browser refuses what the Content Security Policy forbids without logging an error when
+  // the page catches the refusal (a library probing whether it may eval); the page reports it.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `Content Security Policy refused ${event.effectiveDirective} of ${event.blockedURI} in ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    ),
+  );
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

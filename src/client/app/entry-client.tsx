@@ -1,3 +1,5 @@
+// First: configures Zod before any module builds a schema.
+import '../lib/zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
