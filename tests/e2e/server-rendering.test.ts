@@ -43,6 +43,11 @@ describe('server-rendered pages in the browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
       catalogues.en['about.hero.title'],
     );
+    // The wizard cannot work without scripts: it says so, and its form cannot be sent.
+    await page.goto('/apply');
+    expect(await page.getByText(catalogues.en['apply.needsJavaScript']!).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('First Name').isDisabled()).toBe(true);
     await context.close();
   });
 

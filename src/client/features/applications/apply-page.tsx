@@ -343,6 +343,11 @@ function ApplicationWizard({ isRunning }: { isRunning: boolean }) {
         </section>
       )}
 
+      {/* Without scripts the form stays disabled; say why instead of leaving it dimmed. */}
+      <p className="mt-6 hidden rounded-lg border border-border bg-surface p-4 text-sm noscript:block">
+        {t('apply.needsJavaScript')}
+      </p>
+
       <FormProvider {...form}>
         <form
           onSubmit={(event) => void onSubmit(event)}
