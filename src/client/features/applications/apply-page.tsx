@@ -388,8 +388,8 @@ function ApplicationWizard({ isRunning }: { isRunning: boolean }) {
               );
             })}
 
-            {/* On a phone the two buttons are a stacked pair of the same full width (side by side,
-              'Submit Application' would not fit half a phone); from tablets on, one row. */}
+            {/* On a phone the two buttons are a stacked pair of the same full width (side by
+                side, 'Submit Application' would not fit half a phone); from tablets on, one row. */}
             <div className="mt-8 grid gap-3 sm:flex sm:items-center">
               {step > 1 && (
                 <Button variant="outline" onClick={() => goTo(step - 1)}>
