@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
-import { viewports, waitForHydration } from '../support/browser.ts';
+import { viewports, waitForWizard } from '../support/browser.ts';
 import { useE2E, toastText, holdToast } from '../support/e2e.ts';
 import { createApplication, createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
@@ -42,7 +42,7 @@ describe('applying and reviewing', () => {
     ]);
     const page = visitor.page;
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toBe('Solicita tu ingreso');
@@ -72,7 +72,7 @@ describe('applying and reviewing', () => {
     await page.waitForURL((url) => url.pathname === '/thank-you');
     // The draft is gone: a new visit starts empty.
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('');
     expect(unexpectedProblems(visitor.problems)).toEqual([]);
     await visitor.context.close();
@@ -287,7 +287,7 @@ describe('applying and reviewing', () => {
     const email = `twice.${Date.now().toString(36)}@example.com`;
     async function apply(page: Page) {
       await page.goto('/apply');
-      await waitForHydration(page);
+      await waitForWizard(page);
       await page.getByLabel('First Name').fill('Nora');
       await page.getByLabel('Last Name').fill('Díaz');
       await page.getByLabel('Email').fill(email);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { viewports, waitForHydration } from '../support/browser.ts';
+import { viewports, waitForWizard } from '../support/browser.ts';
 import { useE2E, toastText, holdToast } from '../support/e2e.ts';
 import { pngBytes } from '../support/files.ts';
 import { unexpectedProblems } from './problems.ts';
@@ -66,7 +66,7 @@ describe('the application wizard', () => {
     // A first visit from a browser set to Brazilian Portuguese.
     await page.setExtraHTTPHeaders({ 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' });
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toBe(pt['apply.title']);
@@ -90,7 +90,7 @@ describe('the application wizard', () => {
   it('shows chosen values in the text colour, the Privacy Policy by the ID and Submit, and Previous and Submit as a pair on a phone', async () => {
     const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
 
     // A select shows its placeholder grey, and a chosen value in the same colour as typed text.
     await fillPersonal(page);
@@ -105,7 +105,7 @@ describe('the application wizard', () => {
       sessionStorage.setItem('applicationDraft', JSON.stringify({ step: 4, values: {} })),
     );
     await page.reload();
-    await waitForHydration(page);
+    await waitForWizard(page);
     const documentStep = page.getByRole('region', { name: 'Identity Verification' });
     const policy = documentStep.getByRole('link', {
       name: 'Privacy Policy (opens in a new tab)',
@@ -120,7 +120,7 @@ describe('the application wizard', () => {
       sessionStorage.setItem('applicationDraft', JSON.stringify({ step: 5, values: {} })),
     );
     await page.reload();
-    await waitForHydration(page);
+    await waitForWizard(page);
     await page.getByRole('heading', { level: 2, name: 'About You' }).waitFor();
     // The step's own link, beside Submit (the ID step's is hidden with its step).
     const beforeSubmit = page.getByText('How we handle your application:');
@@ -150,7 +150,7 @@ describe('the application wizard', () => {
     it(`takes a visitor through the five steps on a ${name}, each step accessible`, async () => {
       const { page, context, problems } = await e2e.openPage(viewport);
       await page.goto('/apply');
-      await waitForHydration(page);
+      await waitForWizard(page);
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).innerText())
         .toBe('Apply to Join');
@@ -234,7 +234,7 @@ describe('the application wizard', () => {
   it("refuses an incomplete step with the spec's toast and says which fields are missing", async () => {
     const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     await page.getByLabel('First Name').fill('Ana');
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -273,7 +273,7 @@ describe('the application wizard', () => {
   it('asks for 50 characters of personal message on step 5, counting as the visitor types', async () => {
     const { page, context, problems } = await e2e.openPage();
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     // A draft from an earlier visit brings the visitor straight to step 5.
     await page.evaluate(() =>
       sessionStorage.setItem(
@@ -282,7 +282,7 @@ describe('the application wizard', () => {
       ),
     );
     await page.reload();
-    await waitForHydration(page);
+    await waitForWizard(page);
     await page.getByRole('heading', { level: 2, name: 'About You' }).waitFor();
 
     await page.getByLabel('Personal Message').fill('I love creating content.');
@@ -308,12 +308,12 @@ describe('the application wizard', () => {
   it("checks the document's type and size with the spec's toasts", async () => {
     const { page, context, problems } = await e2e.openPage();
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     await page.evaluate(() =>
       sessionStorage.setItem('applicationDraft', JSON.stringify({ step: 4, values: {} })),
     );
     await page.reload();
-    await waitForHydration(page);
+    await waitForWizard(page);
     const file = page.getByLabel('ID Document');
     await file.waitFor();
 
@@ -389,7 +389,7 @@ describe('the application wizard', () => {
   it('leaves no toast behind on the next step once the file is put right', async () => {
     const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     await page.evaluate(() =>
       sessionStorage.setItem(
         'applicationDraft',
@@ -397,7 +397,7 @@ describe('the application wizard', () => {
       ),
     );
     await page.reload();
-    await waitForHydration(page);
+    await waitForWizard(page);
     const file = page.getByLabel('ID Document');
     await file.setInputFiles({
       name: 'notes.txt',
@@ -417,7 +417,7 @@ describe('the application wizard', () => {
   it('keeps what the visitor typed across a reload, social accounts included, but not the file', async () => {
     const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/apply');
-    await waitForHydration(page);
+    await waitForWizard(page);
     await fillPersonal(page);
     await next(page, 'Location');
     await page.getByLabel('Country').selectOption('Colombia');
@@ -444,7 +444,7 @@ describe('the application wizard', () => {
     expect(await page.getByLabel('Handle').inputValue()).toBe('@ana.dance');
 
     await page.reload();
-    await waitForHydration(page);
+    await waitForWizard(page);
     await page.getByRole('heading', { level: 2, name: 'Social Media' }).waitFor();
     expect(await progress(page).getAttribute('aria-valuenow')).toBe('60');
     expect(await page.getByLabel('Platform').inputValue()).toBe('TikTok');

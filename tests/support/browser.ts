@@ -94,3 +94,12 @@ export async function waitForHydration(page: Page): Promise<void> {
     )
     .toBe(true);
 }
+
+/**
+ * Waits until the application wizard runs: hydrated, then started again from the tab's draft with
+ * its form enabled (it arrives as a disabled first step). Files set before that would be lost.
+ */
+export async function waitForWizard(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await expect.poll(() => page.locator('form fieldset[disabled]').count()).toBe(0);
+}
