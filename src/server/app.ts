@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { catalogues } from '../domain/locales/index.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { mailPlugin } from './mail/mailer.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { closeDeps, createDeps, type Clock, type Deps } from './deps.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
@@ -16,16 +18,17 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
 import { taskReminders } from './modules/tasks/reminders.ts';
 import { adminUserRoutes, ownAccountRoutes } from './modules/users/routes.ts';
+import { ensureAdministrator } from './modules/users/service.ts';
+import { seedTranslations } from './modules/content/repository.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { clientPlugin } from './plugins/client.ts';
-import { databasePlugin } from './plugins/database.ts';
-import { depsPlugin, type Clock } from './plugins/deps.ts';
-import { errorBody, errorsPlugin } from './plugins/errors.ts';
+import { errorBody } from './errors.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { pagesPlugin } from './plugins/pages.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { unreadBodiesPlugin } from './plugins/unread-bodies.ts';
-import { storagePlugin } from './storage/storage.ts';
 
 export interface BuildOptions {
   /** An already opened database (tests hand in a fresh copy); otherwise opened from config. */
@@ -45,6 +48,15 @@ function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Socket) {
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** Brings the database to the latest schema and seeds what a fresh installation needs. */
+async function prepareDatabase(deps: Deps): Promise<void> {
+  const applied = await migrateToLatest(deps);
+  if (applied.length) deps.log.info({ migrations: applied }, 'Applied database migrations');
+  const added = await seedTranslations(deps.db, catalogues);
+  if (added) deps.log.info({ added }, 'Added new translation keys');
+  await ensureAdministrator(deps);
 }
 
 /** The whole application, ready for `listen` or `inject`. It never listens itself. */
@@ -78,14 +90,24 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
   });
 
+  const deps = await createDeps(config, {
+    log: app.log,
+    database: options.database,
+    clock: options.clock,
+  });
+  app.decorate('deps', deps);
+  app.decorateRequest('deps', null as unknown as Deps);
+  app.addHook('onRequest', async (request) => {
+    request.deps = { ...deps, log: request.log };
+  });
+  app.addHook('onClose', () => closeDeps(deps));
+  await prepareDatabase(deps);
+
   await app.register(errorsPlugin);
   await app.register(unreadBodiesPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(databasePlugin, { config, handle: options.database });
-  await app.register(mailPlugin, { config });
-  await app.register(storagePlugin, { config });
-  await app.register(depsPlugin, { config, clock: options.clock });
   await app.register(accessPlugin);
+  await app.register(openApiPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });
@@ -103,4 +125,15 @@ export async function buildApp(
   await app.register(clientPlugin, { clientDir: options.clientDir });
   await app.register(pagesPlugin, { config, clientDir: options.clientDir });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies with the application's log: for start-up code and periodic jobs. */
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    /** The dependencies with this request's log (its lines carry the request id). */
+    deps: Deps;
+  }
 }

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   app.pages.warm();
   app.log.info(
-    `Serving ${config.appUrl} (${app.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite in ' + config.dataDir})`,
+    `Serving ${config.appUrl} (${app.deps.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite in ' + config.dataDir})`,
   );
 }
 

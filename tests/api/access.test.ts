@@ -8,8 +8,8 @@ let admin: TestUser;
 let influencer: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  admin = await createUser(testApp.app.db, { isAdmin: true });
-  influencer = await createUser(testApp.app.db);
+  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
+  influencer = await createUser(testApp.app.deps.db);
 });
 afterAll(() => testApp.close());
 
@@ -58,7 +58,7 @@ describe('sessions and the sign-in fixture', () => {
   it('ends a session once it has expired', async () => {
     const { app } = testApp;
     const client = await signedInClient(app, influencer);
-    await app.db
+    await app.deps.db
       .updateTable('sessions')
       .set({ expire: new Date(Date.now() - 1000).toISOString() })
       .execute();

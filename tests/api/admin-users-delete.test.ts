@@ -23,7 +23,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe('DELETE /api/admin/users/{id}', () => {
   it('removes the person with their sessions, notifications, assignments, uploads and drafts', async () => {
-    const { db, storage } = given.testApp.app;
+    const { db, storage } = given.testApp.app.deps;
     const user = await createUser(db);
     const session = await signedInClient(given.testApp.app, user);
     await createNotification(db, user.id);
@@ -63,12 +63,12 @@ describe('DELETE /api/admin/users/{id}', () => {
   });
 
   it('keeps a person who has published compensation: pay history is kept', async () => {
-    const user = await createUser(given.testApp.app.db);
-    await createCompensation(given.testApp.app.db, user.id, {
+    const user = await createUser(given.testApp.app.deps.db);
+    await createCompensation(given.testApp.app.deps.db, user.id, {
       status: 'published',
       publishedAt: new Date().toISOString(),
     });
-    await createCompensation(given.testApp.app.db, user.id, { status: 'draft', month: 2 });
+    await createCompensation(given.testApp.app.deps.db, user.id, { status: 'draft', month: 2 });
     const response = await given.asAdmin.delete(`/api/admin/users/${user.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -77,7 +77,7 @@ describe('DELETE /api/admin/users/{id}', () => {
         'This user has published compensation and cannot be deleted: pay history is kept. You can still edit the account or change its password.',
     });
     expect((await given.asAdmin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
-    const kept = await given.testApp.app.db
+    const kept = await given.testApp.app.deps.db
       .selectFrom('compensations')
       .select('status')
       .where('userId', '=', user.id)
@@ -98,7 +98,7 @@ describe('DELETE /api/admin/users/{id}', () => {
   });
 
   it('refuses a deletion posted from another site', async () => {
-    const user = await createUser(given.testApp.app.db);
+    const user = await createUser(given.testApp.app.deps.db);
     const response = await given.asAdmin.delete(`/api/admin/users/${user.id}`, {
       headers: { origin: 'https://evil.example' },
     });

@@ -136,7 +136,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
   });
 
   it('edits every field but the password', async () => {
-    const user = await createUser(given.testApp.app.db, { password: 'keep-this' });
+    const user = await createUser(given.testApp.app.deps.db, { password: 'keep-this' });
     const response = await given.asAdmin.put(`/api/admin/users/${user.id}`, {
       username: 'renamed',
       email: 'renamed@example.com',
@@ -172,7 +172,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
   });
 
   it('refuses an edit taking someone else’s name or email, 404 for an unknown id', async () => {
-    const user = await createUser(given.testApp.app.db);
+    const user = await createUser(given.testApp.app.deps.db);
     const clash = await given.asAdmin.put(`/api/admin/users/${user.id}`, {
       username: user.username,
       email: 'MARIA@example.com',
@@ -196,7 +196,7 @@ describe('GET and PUT /api/admin/users/{id}', () => {
   it('will not take the admin flag from the last administrator', async () => {
     const lonely = await createTestApp();
     try {
-      const only = await lonely.app.db
+      const only = await lonely.app.deps.db
         .selectFrom('users')
         .selectAll()
         .where('isAdmin', '=', true)
@@ -224,12 +224,12 @@ describe('two administrators demoting each other at the same moment', () => {
   it('leaves exactly one administrator', async () => {
     const pair = await createTestApp();
     try {
-      const first = await pair.app.db
+      const first = await pair.app.deps.db
         .selectFrom('users')
         .selectAll()
         .where('isAdmin', '=', true)
         .executeTakeFirstOrThrow();
-      const second = await createUser(pair.app.db, { isAdmin: true });
+      const second = await createUser(pair.app.deps.db, { isAdmin: true });
       const demote = async (actor: { id: string }, target: typeof first) =>
         (await signedInClient(pair.app, actor)).put(`/api/admin/users/${target.id}`, {
           username: target.username,
@@ -242,7 +242,7 @@ describe('two administrators demoting each other at the same moment', () => {
       const [won, lost] = answers.map((answer) => answer.statusCode).sort();
       expect(won).toBe(200);
       expect([403, 409]).toContain(lost);
-      const admins = await pair.app.db
+      const admins = await pair.app.deps.db
         .selectFrom('users')
         .select('id')
         .where('isAdmin', '=', true)
@@ -256,7 +256,7 @@ describe('two administrators demoting each other at the same moment', () => {
 
 describe('PATCH /api/admin/users/{id}/password', () => {
   it('sets the password, ends the person’s sessions and tells them in their bell', async () => {
-    const user = await createUser(given.testApp.app.db, { password: 'old-password' });
+    const user = await createUser(given.testApp.app.deps.db, { password: 'old-password' });
     const session = await signedInClient(given.testApp.app, user, { remember: true });
     const response = await given.asAdmin.patch(`/api/admin/users/${user.id}/password`, {
       newPassword: 'set-by-admin',

@@ -35,7 +35,7 @@ describe('application submissions sent all at once', () => {
       expect(retryAfter).toBeGreaterThan(oneHour - 60);
       expect(retryAfter).toBeLessThanOrEqual(oneHour);
     }
-    const stored = await testApp.app.db.selectFrom('applications').select('id').execute();
+    const stored = await testApp.app.deps.db.selectFrom('applications').select('id').execute();
     expect(stored).toHaveLength(accepted.length);
   });
 });

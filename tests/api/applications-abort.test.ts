@@ -31,6 +31,6 @@ describe('an upload cut off half-way', () => {
     request.destroy();
 
     await expect.poll(() => storedFiles(testApp.config.dataDir), { timeout: 5000 }).toEqual([]);
-    expect(await testApp.app.db.selectFrom('applications').select('id').execute()).toEqual([]);
+    expect(await testApp.app.deps.db.selectFrom('applications').select('id').execute()).toEqual([]);
   });
 });

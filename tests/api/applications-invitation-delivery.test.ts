@@ -23,7 +23,7 @@ afterEach(async () => {
 async function approveAnApplication(email: string) {
   const admin = await signedInClient(
     testApp.app,
-    await createUser(testApp.app.db, { isAdmin: true }),
+    await createUser(testApp.app.deps.db, { isAdmin: true }),
   );
   const submitted = await submitApplication(testApp.app, { fields: applicationFields({ email }) });
   expect(submitted.statusCode).toBe(201);
@@ -86,7 +86,7 @@ describe('what the approval says of the invitation mail', () => {
     testApp = await createTestApp();
     const admin = await signedInClient(
       testApp.app,
-      await createUser(testApp.app.db, { isAdmin: true }),
+      await createUser(testApp.app.deps.db, { isAdmin: true }),
     );
     const submitted = await submitApplication(testApp.app, {
       fields: applicationFields({ email: 'reviewing@example.com' }),

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
+import { sweepApplicationDocuments } from '../../src/server/modules/applications/service.ts';
 import { outboxDir } from '../../src/server/mail/mailer.ts';
 import { documentKeyFile, loadDocumentKey } from '../../src/server/storage/document-cipher.ts';
 import {
@@ -21,7 +22,7 @@ afterEach(() => testApp.close());
 const day = 24 * 60 * 60 * 1000;
 
 async function signedInAdmin() {
-  return signedInClient(testApp.app, await createUser(testApp.app.db, { isAdmin: true }));
+  return signedInClient(testApp.app, await createUser(testApp.app.deps.db, { isAdmin: true }));
 }
 
 async function apply(fields: Record<string, string> = {}) {
@@ -55,7 +56,7 @@ describe('without a mail server', () => {
     );
 
     // Anyone who is not an administrator never sees the link: the route is for administrators.
-    const creator = await createUser(testApp.app.db);
+    const creator = await createUser(testApp.app.deps.db);
     const asCreator = await (
       await signedInClient(testApp.app, creator)
     ).put(`/api/admin/applications-v2/${id}/status`, { status: 'approved' });
@@ -86,13 +87,13 @@ describe('document retention', () => {
     };
 
     now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day - 60_000);
-    expect(await testApp.app.sweepApplicationDocuments()).toEqual({ deleted: 0, abandoned: 0 });
+    expect(await sweepApplicationDocuments(testApp.app.deps)).toEqual({ deleted: 0, abandoned: 0 });
     const stillThere = await documentOf(rejected);
     const shown = await admin.get(stillThere ?? '');
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
 
     now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day + 60_000);
-    expect(await testApp.app.sweepApplicationDocuments()).toEqual({ deleted: 1, abandoned: 0 });
+    expect(await sweepApplicationDocuments(testApp.app.deps)).toEqual({ deleted: 1, abandoned: 0 });
     expect(await documentOf(rejected)).toBeNull();
     expect(await documentOf(reconsidered)).not.toBeNull();
     expect(await documentOf(pending)).not.toBeNull();
@@ -100,7 +101,7 @@ describe('document retention', () => {
     const gone = await admin.get(stillThere ?? '');
     expect(gone.statusCode).toBe(404);
     // The application itself stays, for the record of the decision.
-    const row = await testApp.app.db
+    const row = await testApp.app.deps.db
       .selectFrom('applications')
       .select(['status', 'documentFileKey'])
       .where('id', '=', rejected)
@@ -159,7 +160,9 @@ describe('two submissions with one email at the same moment', () => {
       submitApplication(testApp.app, { fields: applicationFields({ email: 'twice@example.com' }) }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    expect(await testApp.app.db.selectFrom('applications').select('id').execute()).toHaveLength(1);
+    expect(
+      await testApp.app.deps.db.selectFrom('applications').select('id').execute(),
+    ).toHaveLength(1);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(1);
   });
 });

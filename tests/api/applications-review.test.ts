@@ -13,7 +13,7 @@ let asAdmin: SignedInClient;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <team@agency.example>' });
-  admin = await createUser(testApp.app.db, { username: 'reviewer', isAdmin: true });
+  admin = await createUser(testApp.app.deps.db, { username: 'reviewer', isAdmin: true });
   asAdmin = await signedInClient(testApp.app, admin);
 });
 afterAll(async () => {
@@ -118,7 +118,7 @@ describe('reviewing applications', () => {
 
   it('approves in one step: account, link to the application, invitation whose link sets a password once', async () => {
     // The email's local part is taken as a username: the new one gets a number.
-    await createUser(testApp.app.db, { username: 'lucia', email: 'someone-else@example.com' });
+    await createUser(testApp.app.deps.db, { username: 'lucia', email: 'someone-else@example.com' });
     const id = await apply({ email: 'Lucia@example.com', language: 'es' });
 
     const approved = await setStatus(id, { status: 'approved', adminNotes: 'Welcome aboard.' });
@@ -128,7 +128,7 @@ describe('reviewing applications', () => {
     // Mail is configured and went out, so the link is not handed to the administrator.
     expect(application.invitationUrl).toBeUndefined();
 
-    const account = await testApp.app.db
+    const account = await testApp.app.deps.db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', application.createdUserId ?? '')
@@ -156,7 +156,7 @@ describe('reviewing applications', () => {
     expect(token).toBeDefined();
 
     // Valid for 7 days.
-    const link = await testApp.app.db
+    const link = await testApp.app.deps.db
       .selectFrom('passwordResetTokens')
       .select(['expiresAt', 'createdAt'])
       .where('userId', '=', account.id)
@@ -200,7 +200,7 @@ describe('reviewing applications', () => {
     const after = (await list()).find((entry) => entry.id === id);
     expect(after).toMatchObject({ status: 'approved', notes: [{ note: 'Welcome aboard.' }] });
     expect(
-      await testApp.app.db
+      await testApp.app.deps.db
         .selectFrom('users')
         .select('id')
         .where('email', '=', 'lucia@example.com')
@@ -210,9 +210,9 @@ describe('reviewing applications', () => {
   });
 
   it('refuses to approve when an account with that email exists, changing nothing', async () => {
-    await createUser(testApp.app.db, { username: 'existing_dan', email: 'dan@example.com' });
+    await createUser(testApp.app.deps.db, { username: 'existing_dan', email: 'dan@example.com' });
     const id = await apply({ email: 'dan@example.com' });
-    const users = await testApp.app.db.selectFrom('users').select('id').execute();
+    const users = await testApp.app.deps.db.selectFrom('users').select('id').execute();
 
     const refused = await setStatus(id, { status: 'approved', adminNotes: 'Approve' });
     expect(refused.statusCode).toBe(409);
@@ -227,7 +227,7 @@ describe('reviewing applications', () => {
       notes: [],
       createdUserId: null,
     });
-    expect(await testApp.app.db.selectFrom('users').select('id').execute()).toHaveLength(
+    expect(await testApp.app.deps.db.selectFrom('users').select('id').execute()).toHaveLength(
       users.length,
     );
   });
@@ -266,7 +266,7 @@ describe('reviewing applications', () => {
       'content-security-policy': "default-src 'none'; sandbox",
     });
 
-    const creator = await createUser(testApp.app.db);
+    const creator = await createUser(testApp.app.deps.db);
     const asCreator = await (await signedInClient(testApp.app, creator)).get(documentImageUrl);
     expect(asCreator.statusCode).toBe(403);
     expect(asCreator.json()).toEqual({
@@ -302,7 +302,7 @@ describe('reviewing applications', () => {
     const gone = await asAdmin.get(documentImageUrl);
     expect(gone.statusCode).toBe(404);
     expect(
-      await testApp.app.db
+      await testApp.app.deps.db
         .selectFrom('applicationNotes')
         .select('id')
         .where('applicationId', '=', id)

@@ -21,12 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 beforeEach(async () => {
-  await testApp.app.db.deleteFrom('applications').execute();
-  await testApp.app.db.deleteFrom('rateLimitEvents').execute();
+  await testApp.app.deps.db.deleteFrom('applications').execute();
+  await testApp.app.deps.db.deleteFrom('rateLimitEvents').execute();
   fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
 });
 
-const applications = () => testApp.app.db.selectFrom('applications').selectAll().execute();
+const applications = () => testApp.app.deps.db.selectFrom('applications').selectAll().execute();
 
 /** Nothing half-written: no row, and no stored file (neither kept nor temporary). */
 async function expectNothingStored() {
@@ -179,7 +179,7 @@ describe('POST /api/applications-v2', () => {
     samplePng.copy(atLimit);
     const accepted = await submitApplication(testApp.app, { file: pngFile(atLimit) });
     expect(accepted.statusCode).toBe(201);
-    await testApp.app.db.deleteFrom('applications').execute();
+    await testApp.app.deps.db.deleteFrom('applications').execute();
     fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
 
     const overLimit = Buffer.alloc(maxDocumentBytes + 1, 7);
@@ -229,7 +229,7 @@ describe('POST /api/applications-v2', () => {
       });
       expect(response.statusCode).toBe(201);
     }
-    const rows = await testApp.app.db
+    const rows = await testApp.app.deps.db
       .selectFrom('applications')
       .select(['email', 'documentFileType'])
       .orderBy('email')
@@ -254,11 +254,11 @@ describe('POST /api/applications-v2', () => {
     expect(await applications()).toHaveLength(1);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(1);
 
-    await testApp.app.db.updateTable('applications').set({ status: 'under_review' }).execute();
+    await testApp.app.deps.db.updateTable('applications').set({ status: 'under_review' }).execute();
     expect((await submitApplication(testApp.app)).statusCode).toBe(409);
 
     // Once decided, the person may apply again.
-    await testApp.app.db.updateTable('applications').set({ status: 'rejected' }).execute();
+    await testApp.app.deps.db.updateTable('applications').set({ status: 'rejected' }).execute();
     expect((await submitApplication(testApp.app)).statusCode).toBe(201);
     expect(await applications()).toHaveLength(2);
   });

@@ -8,12 +8,12 @@ let maria: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  maria = await createUser(testApp.app.db, {
+  maria = await createUser(testApp.app.deps.db, {
     username: 'Maria',
     email: 'Maria.Silva@Example.com',
     password: 'correct-horse',
   });
-  admin = await createUser(testApp.app.db, { isAdmin: true, password: 'admin-secret' });
+  admin = await createUser(testApp.app.deps.db, { isAdmin: true, password: 'admin-secret' });
 });
 afterAll(() => testApp.close());
 
@@ -32,8 +32,13 @@ const sessionCookie = (response: Awaited<ReturnType<typeof login>>) =>
   response.cookies.find((cookie) => cookie.name === 'sid');
 
 const countSessions = async (userId: string) =>
-  (await testApp.app.db.selectFrom('sessions').select('sid').where('userId', '=', userId).execute())
-    .length;
+  (
+    await testApp.app.deps.db
+      .selectFrom('sessions')
+      .select('sid')
+      .where('userId', '=', userId)
+      .execute()
+  ).length;
 
 describe('POST /api/auth/login', () => {
   it('signs in by username or email in any case, answering the username, role and user', async () => {
@@ -83,7 +88,7 @@ describe('POST /api/auth/login', () => {
       sameSite: 'Lax',
       maxAge: 30 * 24 * 60 * 60,
     });
-    const row = await testApp.app.db
+    const row = await testApp.app.deps.db
       .selectFrom('sessions')
       .select('expire')
       .where('userId', '=', maria.id)
@@ -96,7 +101,7 @@ describe('POST /api/auth/login', () => {
   it('marks the cookie Secure when the site is served over HTTPS', async () => {
     const secureApp = await createTestApp({ APP_URL: 'https://agency.example' });
     try {
-      const user = await createUser(secureApp.app.db, { password: 'correct-horse' });
+      const user = await createUser(secureApp.app.deps.db, { password: 'correct-horse' });
       const response = await secureApp.app.inject({
         method: 'POST',
         url: '/api/auth/login',

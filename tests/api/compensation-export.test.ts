@@ -13,14 +13,17 @@ const entries: Record<string, Compensation> = {};
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  admin = await signedInClient(testApp.app, await createUser(testApp.app.db, { isAdmin: true }));
-  ana = await createUser(testApp.app.db, {
+  admin = await signedInClient(
+    testApp.app,
+    await createUser(testApp.app.deps.db, { isAdmin: true }),
+  );
+  ana = await createUser(testApp.app.deps.db, {
     username: 'ana_creates',
     email: 'ana@example.com',
     firstName: 'Ana',
     lastName: 'Lima, "Aninha"',
   });
-  bruno = await createUser(testApp.app.db, {
+  bruno = await createUser(testApp.app.deps.db, {
     username: 'bruno_films',
     email: 'bruno@example.com',
     firstName: null,

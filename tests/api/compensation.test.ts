@@ -20,11 +20,11 @@ let otherAdmin: TestUser;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <pay@agency.example>' });
-  adminUser = await createUser(testApp.app.db, { isAdmin: true, username: 'pay_admin' });
+  adminUser = await createUser(testApp.app.deps.db, { isAdmin: true, username: 'pay_admin' });
   admin = await signedInClient(testApp.app, adminUser);
-  maria = await createUser(testApp.app.db, { firstName: 'Maria', preferredLanguage: 'pt' });
-  lucas = await createUser(testApp.app.db, { firstName: 'Lucas', preferredLanguage: 'es' });
-  otherAdmin = await createUser(testApp.app.db, { isAdmin: true });
+  maria = await createUser(testApp.app.deps.db, { firstName: 'Maria', preferredLanguage: 'pt' });
+  lucas = await createUser(testApp.app.deps.db, { firstName: 'Lucas', preferredLanguage: 'es' });
+  otherAdmin = await createUser(testApp.app.deps.db, { isAdmin: true });
 });
 afterAll(async () => {
   await testApp.close();
@@ -63,14 +63,14 @@ const historyOf = async (userId: string) => {
 
 const entryCount = async () =>
   (
-    await testApp.app.db
+    await testApp.app.deps.db
       .selectFrom('compensations')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
   ).count;
 
 const noticesAbout = (relatedId: string) =>
-  testApp.app.db
+  testApp.app.deps.db
     .selectFrom('notifications')
     .select(['userId', 'type', 'relatedId', 'title', 'message'])
     .where('relatedId', '=', relatedId)
@@ -200,7 +200,7 @@ describe('POST /api/admin/compensations', () => {
     expect(june).toHaveLength(1);
     expect(june[0]?.history.map((change) => change.action)).toEqual(['created']);
     // No record of a change outlives the entry that was refused.
-    const orphans = await testApp.app.db
+    const orphans = await testApp.app.deps.db
       .selectFrom('compensationChanges')
       .leftJoin('compensations', 'compensations.id', 'compensationChanges.compensationId')
       .select('compensationChanges.id')
@@ -442,7 +442,7 @@ describe('the lists', () => {
       expect(entry.history[0]?.action).toBe('created');
     }
     // Someone without pay has an empty history; someone unknown is 'User not found'.
-    const newcomer = await createUser(testApp.app.db);
+    const newcomer = await createUser(testApp.app.deps.db);
     expect(await historyOf(newcomer.id)).toEqual([]);
     const unknown = await admin.get('/api/admin/compensations/user/no-such-person');
     expect(unknown.statusCode).toBe(404);
@@ -450,7 +450,10 @@ describe('the lists', () => {
   });
 
   it('keeps the record when the administrator who made a change is deleted', async () => {
-    const second = await createUser(testApp.app.db, { isAdmin: true, username: 'leaving_admin' });
+    const second = await createUser(testApp.app.deps.db, {
+      isAdmin: true,
+      username: 'leaving_admin',
+    });
     const asSecond = await signedInClient(testApp.app, second);
     const entry = (
       await asSecond.post('/api/admin/compensations', input({ month: 9, year: 2023 }))
@@ -464,18 +467,18 @@ describe('the lists', () => {
 
 describe('deleting a creator', () => {
   it("takes their drafts and the drafts' records with them, and is refused once pay was published", async () => {
-    const withDrafts = await createUser(testApp.app.db);
+    const withDrafts = await createUser(testApp.app.deps.db);
     const draft = await created({ userId: withDrafts.id, month: 4, year: 2022 });
     await admin.put(`/api/admin/compensations/${draft.id}`, { amount: '5' });
     expect((await admin.delete(`/api/admin/users/${withDrafts.id}`)).statusCode).toBe(204);
-    const left = await testApp.app.db
+    const left = await testApp.app.deps.db
       .selectFrom('compensationChanges')
       .select('id')
       .where('compensationId', '=', draft.id)
       .execute();
     expect(left).toEqual([]);
 
-    const paid = await createUser(testApp.app.db);
+    const paid = await createUser(testApp.app.deps.db);
     const entry = await created({ userId: paid.id, month: 4, year: 2022 });
     await admin.post(`/api/admin/compensations/${entry.id}/publish`);
     const refused = await admin.delete(`/api/admin/users/${paid.id}`);
@@ -488,8 +491,8 @@ describe('deleting a creator', () => {
 
 describe('GET /api/compensations', () => {
   it("shows a creator only their own published pay, newest first, never a draft or another's", async () => {
-    const newcomer = await createUser(testApp.app.db, { preferredLanguage: 'en' });
-    const other = await createUser(testApp.app.db);
+    const newcomer = await createUser(testApp.app.deps.db, { preferredLanguage: 'en' });
+    const other = await createUser(testApp.app.deps.db);
     const draft = await created({ userId: newcomer.id, month: 12, year: 2026, amount: '999' });
     const older = await created({ userId: newcomer.id, month: 12, year: 2024, amount: '100' });
     const newer = await created({ userId: newcomer.id, month: 1, year: 2025, amount: '200' });
@@ -538,9 +541,9 @@ describe("the application's clock", () => {
     try {
       const boss = await signedInClient(
         timed.app,
-        await createUser(timed.app.db, { isAdmin: true, username: 'clock_admin' }),
+        await createUser(timed.app.deps.db, { isAdmin: true, username: 'clock_admin' }),
       );
-      const creator = await createUser(timed.app.db);
+      const creator = await createUser(timed.app.deps.db);
       const entry = (
         await boss.post('/api/admin/compensations', input({ userId: creator.id, month: 10 }))
       ).json<Compensation>();

@@ -14,7 +14,7 @@ let testApp: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  admin = await createUser(testApp.app.db, { isAdmin: true });
+  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
 });
 afterAll(() => testApp.close());
 
@@ -34,25 +34,29 @@ describe('GET /api/admin/dashboard', () => {
       system: { database: 'connected', lastBackupAt: null },
     });
 
-    await createUser(testApp.app.db);
-    await createUser(testApp.app.db);
-    await createUser(testApp.app.db, { isAdmin: true });
-    const task = await createTask(testApp.app.db);
+    await createUser(testApp.app.deps.db);
+    await createUser(testApp.app.deps.db);
+    await createUser(testApp.app.deps.db, { isAdmin: true });
+    const task = await createTask(testApp.app.deps.db);
     // Two creators on it: one has submitted and waits for review, the other is still at work.
     const [submitter, worker] = await Promise.all([
-      createUser(testApp.app.db),
-      createUser(testApp.app.db),
+      createUser(testApp.app.deps.db),
+      createUser(testApp.app.deps.db),
     ]);
-    await assignTask(testApp.app.db, {
+    await assignTask(testApp.app.deps.db, {
       taskId: task.id,
       userId: submitter.id,
       status: 'submitted',
       submittedAt: new Date().toISOString(),
     });
-    await assignTask(testApp.app.db, { taskId: task.id, userId: worker.id, status: 'in_progress' });
-    await createApplication(testApp.app.db);
-    await createApplication(testApp.app.db);
-    await createApplication(testApp.app.db, { status: 'approved' });
+    await assignTask(testApp.app.deps.db, {
+      taskId: task.id,
+      userId: worker.id,
+      status: 'in_progress',
+    });
+    await createApplication(testApp.app.deps.db);
+    await createApplication(testApp.app.deps.db);
+    await createApplication(testApp.app.deps.db, { status: 'approved' });
     const later = await get('/api/admin/dashboard', admin);
     expect(later.json()).toMatchObject({
       users: { total: 7, admins: 3, regular: 4 },
@@ -62,7 +66,7 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('is for administrators only', async () => {
-    const creator = await createUser(testApp.app.db);
+    const creator = await createUser(testApp.app.deps.db);
     expect((await get('/api/admin/dashboard', creator)).statusCode).toBe(403);
     const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
     expect(anonymous.statusCode).toBe(401);
@@ -71,7 +75,7 @@ describe('GET /api/admin/dashboard', () => {
 
 describe('GET /api/dashboard', () => {
   it('shows a new creator an honest start', async () => {
-    const creator = await createUser(testApp.app.db, { firstName: null, lastName: null });
+    const creator = await createUser(testApp.app.deps.db, { firstName: null, lastName: null });
     const response = await get('/api/dashboard', creator);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -83,28 +87,28 @@ describe('GET /api/dashboard', () => {
   });
 
   it('counts the creator’s own tasks and published earnings only', async () => {
-    const creator = await createUser(testApp.app.db);
-    const other = await createUser(testApp.app.db);
+    const creator = await createUser(testApp.app.deps.db);
+    const other = await createUser(testApp.app.deps.db);
     for (const status of ['new', 'in_progress', 'submitted', 'completed', 'completed'] as const) {
       // Their own progress counts (decision 0021), whatever the task's overall status.
-      const task = await createTask(testApp.app.db);
-      await assignTask(testApp.app.db, { taskId: task.id, userId: creator.id, status });
+      const task = await createTask(testApp.app.deps.db);
+      await assignTask(testApp.app.deps.db, { taskId: task.id, userId: creator.id, status });
     }
-    const othersTask = await createTask(testApp.app.db);
-    await assignTask(testApp.app.db, { taskId: othersTask.id, userId: other.id });
+    const othersTask = await createTask(testApp.app.deps.db);
+    await assignTask(testApp.app.deps.db, { taskId: othersTask.id, userId: other.id });
     const published = { status: 'published' as const, publishedAt: new Date().toISOString() };
-    await createCompensation(testApp.app.db, creator.id, {
+    await createCompensation(testApp.app.deps.db, creator.id, {
       ...published,
       month: 1,
       amountCents: 125_050,
     });
-    await createCompensation(testApp.app.db, creator.id, {
+    await createCompensation(testApp.app.deps.db, creator.id, {
       ...published,
       month: 2,
       amountCents: 99,
     });
-    await createCompensation(testApp.app.db, creator.id, { month: 3, amountCents: 500_000 });
-    await createCompensation(testApp.app.db, other.id, { ...published, amountCents: 700_000 });
+    await createCompensation(testApp.app.deps.db, creator.id, { month: 3, amountCents: 500_000 });
+    await createCompensation(testApp.app.deps.db, other.id, { ...published, amountCents: 700_000 });
 
     const response = await get('/api/dashboard', creator);
     expect(response.json()).toEqual({
@@ -120,7 +124,7 @@ describe('GET /api/dashboard', () => {
     let now = new Date('2026-03-02T09:00:00.000Z');
     const local = await createTestApp({}, { clock: () => now });
     try {
-      const creator = await createUser(local.app.db, { username: 'new_creator' });
+      const creator = await createUser(local.app.deps.db, { username: 'new_creator' });
       const signIn = async () => {
         const response = await local.app.inject({
           method: 'POST',
@@ -153,7 +157,7 @@ describe('GET /api/dashboard', () => {
       });
 
       // An administrator's banner reads the same record.
-      const boss = await createUser(local.app.db, { username: 'new_boss', isAdmin: true });
+      const boss = await createUser(local.app.deps.db, { username: 'new_boss', isAdmin: true });
       const bossSignIn = async () => {
         const response = await local.app.inject({
           method: 'POST',

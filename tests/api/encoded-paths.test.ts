@@ -20,8 +20,8 @@ let creator: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  creator = await createUser(testApp.app.db);
-  admin = await createUser(testApp.app.db, { isAdmin: true });
+  creator = await createUser(testApp.app.deps.db);
+  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   port = (testApp.app.server.address() as AddressInfo).port;
 });
@@ -85,7 +85,8 @@ describe('the access rule holds however a path is written', () => {
       const path = route.url.replace(/:[^/]+/g, () => randomUUID()).replace('*', 'x');
       for (const [who, user] of Object.entries(callers)) {
         // A fresh session per call: the logout route ends the session it is given.
-        const cookie = async () => (user ? (await signIn(testApp.app.db, user)).cookie : undefined);
+        const cookie = async () =>
+          user ? (await signIn(testApp.app.deps.db, user)).cookie : undefined;
         const plain = await rawStatus(route.method, path, await cookie());
         if (plain >= 500) failures.push(`${route.method} ${path} as ${who}: plain path ${plain}`);
         for (const [form, target] of Object.entries(disguises(path))) {
@@ -125,7 +126,7 @@ describe('the access rule holds however a path is written', () => {
       code: 'auth.sign_in_required',
       message: 'Please sign in to continue.',
     });
-    const created = await testApp.app.db
+    const created = await testApp.app.deps.db
       .selectFrom('users')
       .select('id')
       .where('username', '=', 'x_admin')

@@ -25,7 +25,7 @@ describe('errors', () => {
       { LOG_LEVEL: 'error' },
       { logStream: { write: (line) => lines.push(line) } },
     );
-    await testApp.app.db.destroy(); // every query now fails inside the server
+    await testApp.app.deps.db.destroy(); // every query now fails inside the server
 
     const response = await testApp.app.inject({ method: 'GET', url: '/api/translations' });
 

@@ -9,12 +9,13 @@ afterEach(() => testApp.close());
 /** Takes the database away under the running app, as an outage would. */
 async function stopDatabase({ app, database }: TestApp) {
   if (database.dialect === 'postgres') {
-    const name = (await sql<{ name: string }>`select current_database() as name`.execute(app.db))
-      .rows[0]?.name;
+    const name = (
+      await sql<{ name: string }>`select current_database() as name`.execute(app.deps.db)
+    ).rows[0]?.name;
     await dropDatabases(process.env.TEST_DATABASE_URL ?? '', (candidate) => candidate === name);
   } else {
     // The embedded database is a file handle inside the process; closing it is its outage.
-    await app.db.destroy();
+    await app.deps.db.destroy();
   }
 }
 

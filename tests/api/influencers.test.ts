@@ -26,7 +26,7 @@ const published = (at: string) => ({
 
 beforeAll(async () => {
   testApp = await createTestApp({}, { clock: () => now });
-  const db = testApp.app.db;
+  const db = testApp.app.deps.db;
   adminUser = await createUser(db, { isAdmin: true });
   admin = await signedInClient(testApp.app, adminUser);
   const person = (firstName: string, lastName: string, username: string, email: string) =>
@@ -271,19 +271,19 @@ describe('GET /api/admin/influencers across pages', () => {
     pagedApp = await createTestApp({}, { clock: () => startedAt });
     pagedAdmin = await signedInClient(
       pagedApp.app,
-      await createUser(pagedApp.app.db, { isAdmin: true }),
+      await createUser(pagedApp.app.deps.db, { isAdmin: true }),
     );
     // 30 creators, "Creator 01" to "Creator 30"; the even ones were paid their number in dollars.
     for (let n = 1; n <= 30; n++) {
       const number = String(n).padStart(2, '0');
-      const user = await createUser(pagedApp.app.db, {
+      const user = await createUser(pagedApp.app.deps.db, {
         firstName: 'Creator',
         lastName: number,
         username: `creator${number}`,
         email: `creator${number}@example.com`,
       });
       if (n % 2 === 0) {
-        await createCompensation(pagedApp.app.db, user.id, {
+        await createCompensation(pagedApp.app.deps.db, user.id, {
           amountCents: n * 100,
           ...published('2026-03-01T10:00:00.000Z'),
         });
@@ -345,7 +345,7 @@ describe('GET /api/admin/influencers after pay changes', () => {
     changeApp = await createTestApp({}, { clock: () => startedAt });
     changeAdmin = await signedInClient(
       changeApp.app,
-      await createUser(changeApp.app.db, { isAdmin: true }),
+      await createUser(changeApp.app.deps.db, { isAdmin: true }),
     );
   });
   afterAll(() => changeApp.close());
@@ -359,7 +359,7 @@ describe('GET /api/admin/influencers after pay changes', () => {
     overview.monthlyPayouts.find((entry) => entry.year === year && entry.month === month)?.amount;
 
   it('shows a publish, a correction and a deleted draft at once', async () => {
-    const db = changeApp.app.db;
+    const db = changeApp.app.deps.db;
     const creator = await createUser(db, { firstName: 'Lia', lastName: 'Prado' });
     const january = await createCompensation(db, creator.id, {
       year: 2026,
@@ -440,7 +440,7 @@ describe('GET /api/admin/influencers stat cards as creators come, change and go'
     countsApp = await createTestApp({}, { clock: () => clock });
     countsAdmin = await signedInClient(
       countsApp.app,
-      await createUser(countsApp.app.db, { isAdmin: true }),
+      await createUser(countsApp.app.deps.db, { isAdmin: true }),
     );
   });
   afterAll(() => countsApp.close());
@@ -452,7 +452,7 @@ describe('GET /api/admin/influencers stat cards as creators come, change and go'
   };
   /** The three counts read the long way, every creator's row, as the overview once did. */
   const countedEveryRow = async () => {
-    const rows = await countsApp.app.db
+    const rows = await countsApp.app.deps.db
       .selectFrom('users')
       .innerJoin('compensationUserTotals', 'compensationUserTotals.userId', 'users.id')
       .select(['compensationUserTotals.earnedCents', 'compensationUserTotals.lastPublishedAt'])
@@ -477,7 +477,7 @@ describe('GET /api/admin/influencers stat cards as creators come, change and go'
   };
 
   it('keeps the counts right after a creator is added, published to, made admin and deleted', async () => {
-    const db = countsApp.app.db;
+    const db = countsApp.app.deps.db;
     try {
       clock = startedAt;
       await expectCounts({ totalInfluencers: 0, activeThisMonth: 0, withEarnings: 0 });

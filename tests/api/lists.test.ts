@@ -16,9 +16,9 @@ let testApp: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  admin = await createUser(testApp.app.db, { isAdmin: true, username: 'boss' });
+  admin = await createUser(testApp.app.deps.db, { isAdmin: true, username: 'boss' });
   for (let n = 0; n < 30; n++) {
-    await createUser(testApp.app.db, {
+    await createUser(testApp.app.deps.db, {
       username: `creator_${String(n).padStart(2, '0')}`,
       firstName: n === 7 ? 'José' : 'Ana',
       lastName: n === 8 ? 'Müller' : 'Lima',
@@ -29,7 +29,7 @@ beforeAll(async () => {
     ['pending', 'rejected', 'pending', 'under_review'] as const
   ).entries()) {
     const now = new Date(Date.UTC(2026, 1, 1, 0, n)).toISOString();
-    await createApplication(testApp.app.db, {
+    await createApplication(testApp.app.deps.db, {
       firstName: n === 0 ? 'Renée' : 'Carla',
       lastName: 'Souza',
       email: `applicant${n}@example.com`,
@@ -102,7 +102,7 @@ describe('GET /api/admin/users', () => {
       expect(response.statusCode).toBe(200);
       return response.json<InfluencerList>().items.map((item) => item.id);
     };
-    const user = await createUser(testApp.app.db, {
+    const user = await createUser(testApp.app.deps.db, {
       username: 'quillon',
       firstName: 'Wendeline',
       lastName: 'Oakhurst',
@@ -133,17 +133,17 @@ describe('GET /api/admin/users', () => {
       const left = await sql<{
         n: number;
       }>`select count(*) as n from users_search where users_search match '"oakhurst"'`.execute(
-        testApp.app.db,
+        testApp.app.deps.db,
       );
       expect(left.rows[0]?.n).toBe(0);
       await sql`insert into users_search (users_search, rank) values ('integrity-check', 1)`.execute(
-        testApp.app.db,
+        testApp.app.deps.db,
       );
     } else {
       const index = await sql<{
         indexdef: string;
       }>`select indexdef from pg_indexes where indexname = 'users_search_text_trigram_index'`.execute(
-        testApp.app.db,
+        testApp.app.deps.db,
       );
       expect(index.rows[0]?.indexdef).toContain('gin_trgm_ops');
     }

@@ -10,8 +10,8 @@ let maria: TestUser;
 let lucas: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  maria = await createUser(testApp.app.db);
-  lucas = await createUser(testApp.app.db);
+  maria = await createUser(testApp.app.deps.db);
+  lucas = await createUser(testApp.app.deps.db);
 });
 afterAll(() => testApp.close());
 
@@ -27,15 +27,15 @@ async function bellOf(user: TestUser, query = '') {
 
 describe('GET /api/notifications', () => {
   it('lists the 10 newest of one’s own, newest first, with the count of all unread', async () => {
-    const user = await createUser(testApp.app.db);
+    const user = await createUser(testApp.app.deps.db);
     for (let index = 0; index < 12; index++) {
-      await createNotification(testApp.app.db, user.id, {
+      await createNotification(testApp.app.deps.db, user.id, {
         title: `Note ${index}`,
         createdAt: minutesAgo(100 - index),
         isRead: index < 2,
       });
     }
-    await createNotification(testApp.app.db, lucas.id, { title: 'Not for her' });
+    await createNotification(testApp.app.deps.db, lucas.id, { title: 'Not for her' });
 
     const bell = await bellOf(user);
     expect(bell.notifications.map((notification) => notification.title)).toEqual(
@@ -56,23 +56,23 @@ describe('GET /api/notifications', () => {
   });
 
   it('is empty for someone with no notifications; 401 for nobody', async () => {
-    const user = await createUser(testApp.app.db);
+    const user = await createUser(testApp.app.deps.db);
     expect(await bellOf(user)).toEqual({ notifications: [], unreadCount: 0 });
     const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/notifications' });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('is there for administrators too', async () => {
-    const admin = await createUser(testApp.app.db, { isAdmin: true });
-    await createNotification(testApp.app.db, admin.id);
+    const admin = await createUser(testApp.app.deps.db, { isAdmin: true });
+    await createNotification(testApp.app.deps.db, admin.id);
     expect((await bellOf(admin)).unreadCount).toBe(1);
   });
 });
 
 describe('marking read', () => {
   it('marks one of one’s own read; someone else’s is 404 and stays unread', async () => {
-    const mine = await createNotification(testApp.app.db, maria.id);
-    const theirs = await createNotification(testApp.app.db, lucas.id);
+    const mine = await createNotification(testApp.app.deps.db, maria.id);
+    const theirs = await createNotification(testApp.app.deps.db, lucas.id);
     const client = await signedInClient(testApp.app, maria);
     const read = (id: string) => client.patch(`/api/notifications/${id}/read`);
 
@@ -92,9 +92,9 @@ describe('marking read', () => {
   });
 
   it('marks all of one’s own read, and nobody else’s', async () => {
-    const user = await createUser(testApp.app.db);
-    await createNotification(testApp.app.db, user.id);
-    await createNotification(testApp.app.db, user.id);
+    const user = await createUser(testApp.app.deps.db);
+    await createNotification(testApp.app.deps.db, user.id);
+    await createNotification(testApp.app.deps.db, user.id);
     const lucasBefore = (await bellOf(lucas)).unreadCount;
     const client = await signedInClient(testApp.app, user);
     const response = await client.post('/api/notifications/read-all');
@@ -106,7 +106,7 @@ describe('marking read', () => {
   });
 
   it('refuses marking from another site', async () => {
-    const note = await createNotification(testApp.app.db, maria.id);
+    const note = await createNotification(testApp.app.deps.db, maria.id);
     const client = await signedInClient(testApp.app, maria);
     const response = await client.patch(`/api/notifications/${note.id}/read`, undefined, {
       headers: { 'sec-fetch-site': 'cross-site' },
@@ -121,9 +121,9 @@ describe('marking read', () => {
 
 describe('notify()', () => {
   it('puts a notification in the person’s bell, in their language when given in each', async () => {
-    const sofia = await createUser(testApp.app.db, { preferredLanguage: 'pt' });
+    const sofia = await createUser(testApp.app.deps.db, { preferredLanguage: 'pt' });
     const compensationId = randomUUID();
-    await testApp.app.deps.notify(testApp.app.db, sofia.id, {
+    await testApp.app.deps.notify(testApp.app.deps.db, sofia.id, {
       type: 'compensation',
       title: { en: 'Payment published', es: 'Pago publicado', pt: 'Pagamento publicado' },
       message: 'January 2026: $1,000.00',
@@ -143,21 +143,25 @@ describe('notify()', () => {
 
   it('refuses an empty title or message with the spec messages', async () => {
     await expect(
-      testApp.app.deps.notify(testApp.app.db, maria.id, {
+      testApp.app.deps.notify(testApp.app.deps.db, maria.id, {
         type: 'system',
         title: ' ',
         message: 'x',
       }),
     ).rejects.toThrow('Title is required');
     await expect(
-      testApp.app.deps.notify(testApp.app.db, maria.id, {
+      testApp.app.deps.notify(testApp.app.deps.db, maria.id, {
         type: 'system',
         title: 'x',
         message: '',
       }),
     ).rejects.toThrow('Message is required');
     await expect(
-      testApp.app.deps.notify(testApp.app.db, '', { type: 'system', title: 'x', message: 'y' }),
+      testApp.app.deps.notify(testApp.app.deps.db, '', {
+        type: 'system',
+        title: 'x',
+        message: 'y',
+      }),
     ).rejects.toThrow('User ID is required');
   });
 });

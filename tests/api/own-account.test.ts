@@ -8,14 +8,14 @@ let maria: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  maria = await createUser(testApp.app.db, {
+  maria = await createUser(testApp.app.deps.db, {
     username: 'maria',
     email: 'maria@example.com',
     firstName: 'Maria',
     lastName: 'Silva',
     password: 'old-password',
   });
-  admin = await createUser(testApp.app.db, { isAdmin: true });
+  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
 });
 afterAll(() => testApp.close());
 
@@ -49,7 +49,7 @@ describe('GET /api/user/me', () => {
 
 describe('PUT /api/user/profile', () => {
   it('changes the username only, and answers the updated person', async () => {
-    const user = await createUser(testApp.app.db, { email: 'keep@example.com' });
+    const user = await createUser(testApp.app.deps.db, { email: 'keep@example.com' });
     const client = await signedInClient(testApp.app, user);
     const response = await client.put('/api/user/profile', {
       username: '  new_name  ',
@@ -93,7 +93,7 @@ describe('PUT /api/user/profile', () => {
 
 describe('PUT /api/user/language', () => {
   it('stores the chosen language', async () => {
-    const user = await createUser(testApp.app.db);
+    const user = await createUser(testApp.app.deps.db);
     const client = await signedInClient(testApp.app, user);
     const response = await client.put('/api/user/language', { preferredLanguage: 'pt' });
     expect(response.statusCode).toBe(200);
@@ -128,7 +128,7 @@ describe('PUT /api/user/password', () => {
   });
 
   it('checks at most 5 current passwords from a burst of 30 sent at once', async () => {
-    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
     const client = await signedInClient(testApp.app, user);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, n) =>
@@ -144,7 +144,7 @@ describe('PUT /api/user/password', () => {
   });
 
   it('refuses a wrong current password with a clear message, changing nothing', async () => {
-    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
     const client = await signedInClient(testApp.app, user);
     const response = await client.put('/api/user/password', {
       currentPassword: 'not-it',
@@ -171,7 +171,7 @@ describe('PUT /api/user/password', () => {
   });
 
   it('changes the password, keeps this session and ends every other one', async () => {
-    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
     const current = await signedInClient(testApp.app, user);
     const other = await signedInClient(testApp.app, user, { remember: true });
     const response = await current.put('/api/user/password', {
@@ -192,7 +192,7 @@ describe('PUT /api/user/password', () => {
   });
 
   it('refuses a change posted from another site', async () => {
-    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
     const client = await signedInClient(testApp.app, user);
     const response = await client.put(
       '/api/user/password',

@@ -247,14 +247,14 @@ describe('languages', () => {
   });
 
   it("show an agency's edit of the translations table on the next page", async () => {
-    await testApp.app.db
+    await testApp.app.deps.db
       .updateTable('translations')
       .set({ en: 'GROWTH, DONE FOR YOU' })
       .where('key', '=', 'services.hero.title')
       .execute();
     expect((await get('/api/translations')).statusCode).toBe(200);
     expect(headline((await get('/services')).body)).toBe('GROWTH, DONE FOR YOU');
-    await testApp.app.db
+    await testApp.app.deps.db
       .updateTable('translations')
       .set({ en: en['services.hero.title']! })
       .where('key', '=', 'services.hero.title')

@@ -31,7 +31,7 @@ const sameAnswer = {
 
 /** Reset links are made only for mails that go out: one row per mail. */
 const linksMailedTo = (userId: string) =>
-  testApp.app.db
+  testApp.app.deps.db
     .selectFrom('passwordResetTokens')
     .select('id')
     .where('userId', '=', userId)
@@ -39,14 +39,14 @@ const linksMailedTo = (userId: string) =>
 
 /** Moves every counted request out of the hour, as if it had passed. */
 const letAnHourPass = () =>
-  testApp.app.db
+  testApp.app.deps.db
     .updateTable('rateLimitEvents')
     .set({ occurredAt: new Date(Date.now() - oneHour * 1000 - 1000).toISOString() })
     .execute();
 
 describe('forgotten-password limits', () => {
   it('answers the sixth request in an hour from one address with 429, Retry-After and a clear message', async () => {
-    const user = await createUser(testApp.app.db);
+    const user = await createUser(testApp.app.deps.db);
     // Known and unknown names count alike, so the limit tells nothing about accounts.
     for (const name of ['nobody-1', user.email, 'nobody-2', 'nobody-3', 'nobody-4']) {
       const response = await requestReset(name, '10.20.0.1');
@@ -79,7 +79,7 @@ describe('forgotten-password limits', () => {
   });
 
   it('mails one account at most 3 times an hour, answering further requests the same', async () => {
-    const user = await createUser(testApp.app.db, { email: 'inbox@example.com' });
+    const user = await createUser(testApp.app.deps.db, { email: 'inbox@example.com' });
     const answers = [];
     // From five addresses, so only the account's limit is in play.
     for (let request = 0; request < 5; request++) {
@@ -114,7 +114,7 @@ describe('forgotten-password limits', () => {
       expect(retryAfter).toBeLessThanOrEqual(oneHour);
     }
     // Only what got through is counted: a refused request leaves nothing behind.
-    const counted = await testApp.app.db
+    const counted = await testApp.app.deps.db
       .selectFrom('rateLimitEvents')
       .select('id')
       .where('key', '=', '10.22.0.1')
@@ -123,7 +123,7 @@ describe('forgotten-password limits', () => {
   });
 
   it('20 parallel requests for one account from 20 addresses mail it at most 3 times', async () => {
-    const user = await createUser(testApp.app.db);
+    const user = await createUser(testApp.app.deps.db);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) => requestReset(user.email, `10.23.0.${index + 1}`)),
     );

@@ -12,7 +12,7 @@ let maria: TestUser;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <team@agency.example>' });
-  maria = await createUser(testApp.app.db, {
+  maria = await createUser(testApp.app.deps.db, {
     username: 'maria',
     email: 'maria@example.com',
     password: 'old-password',
@@ -75,7 +75,10 @@ describe('forgotten password', () => {
     expect(mail.html).toContain('<html lang="en">');
 
     // Only a hash of the token is stored.
-    const stored = await testApp.app.db.selectFrom('passwordResetTokens').selectAll().execute();
+    const stored = await testApp.app.deps.db
+      .selectFrom('passwordResetTokens')
+      .selectAll()
+      .execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -108,7 +111,7 @@ describe('forgotten password', () => {
   it('refuses an expired link and an unknown one', async () => {
     await requestReset('maria');
     const { token } = linkIn((await smtp.nextMail()).text);
-    await testApp.app.db
+    await testApp.app.deps.db
       .updateTable('passwordResetTokens')
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .execute();
@@ -118,7 +121,7 @@ describe('forgotten password', () => {
   });
 
   it('writes to the person in their own language', async () => {
-    const sofia = await createUser(testApp.app.db, {
+    const sofia = await createUser(testApp.app.deps.db, {
       username: 'sofia',
       email: 'sofia@example.com',
       preferredLanguage: 'es',
@@ -134,7 +137,7 @@ describe('forgotten password', () => {
   });
 
   it('a password change voids links mailed before it', async () => {
-    const user = await createUser(testApp.app.db, { password: 'old-password' });
+    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
     await requestReset(user.email);
     const { token } = linkIn((await smtp.nextMail()).text);
     const change = await (
@@ -161,7 +164,7 @@ describe('the outbox, without SMTP_URL', () => {
   it('writes the message as an .eml file under DATA_DIR/outbox', async () => {
     const local = await createTestApp();
     try {
-      const user = await createUser(local.app.db, { email: 'lucas@example.com' });
+      const user = await createUser(local.app.deps.db, { email: 'lucas@example.com' });
       const response = await local.app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',

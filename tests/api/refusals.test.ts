@@ -30,8 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 beforeEach(async () => {
-  await testApp.app.db.deleteFrom('rateLimitEvents').execute();
-  await testApp.app.db.deleteFrom('applications').execute();
+  await testApp.app.deps.db.deleteFrom('rateLimitEvents').execute();
+  await testApp.app.deps.db.deleteFrom('applications').execute();
   fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
 });
 
@@ -62,7 +62,7 @@ const documentOf = (size: number) => {
   return pngFile(content);
 };
 
-const rows = async () => testApp.app.db.selectFrom('applications').select('id').execute();
+const rows = async () => testApp.app.deps.db.selectFrom('applications').select('id').execute();
 
 describe('a refused body still gets its answer', () => {
   it('answers the sixth application of the hour with 429 and its message, for files of 1 to 10 MB', async () => {

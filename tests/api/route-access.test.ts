@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access } from '../../src/server/plugins/access.ts';
+import type { Access } from '../../src/domain/api/endpoint.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -13,6 +13,10 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  */
 const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
+  // The published contract is public; its readable reference is for administrators.
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'admin',
+  'GET /api/docs/:': 'admin',
   'GET /api/translations': 'public',
   'GET /api/site': 'public',
   'POST /api/applications-v2': 'public',
@@ -73,8 +77,8 @@ let admin: TestUser;
 let creator: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  admin = await createUser(testApp.app.db, { isAdmin: true });
-  creator = await createUser(testApp.app.db);
+  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
+  creator = await createUser(testApp.app.deps.db);
 });
 afterAll(() => testApp.close());
 

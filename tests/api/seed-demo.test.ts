@@ -53,7 +53,8 @@ describe('npm run seed:demo', () => {
     const rows = () =>
       Promise.all(
         tables.map(
-          async (table) => (await testApp.app.db.selectFrom(table).selectAll().execute()).length,
+          async (table) =>
+            (await testApp.app.deps.db.selectFrom(table).selectAll().execute()).length,
         ),
       );
     const before = await rows();
@@ -147,7 +148,7 @@ describe('npm run seed:demo', () => {
       }
     }
     // Every seeded upload is a photo, and each was seen above.
-    const uploads = await testApp.app.db.selectFrom('taskUploads').select('id').execute();
+    const uploads = await testApp.app.deps.db.selectFrom('taskUploads').select('id').execute();
     expect(uploads.length).toBeGreaterThan(0);
     expect(photos).toBe(uploads.length);
   });
@@ -199,7 +200,7 @@ describe('npm run seed:demo', () => {
 
   it('refuses a database that holds real accounts, adding nothing', async () => {
     testApp = await createTestApp();
-    await createUser(testApp.app.db, { username: 'real_creator' });
+    await createUser(testApp.app.deps.db, { username: 'real_creator' });
     expect(await seedDemo(testApp.app.deps)).toEqual({ refused: ['real_creator'] });
     expect((await login('demo_admin', 'demo-admin-pass')).statusCode).toBe(401);
   });

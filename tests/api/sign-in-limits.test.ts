@@ -53,13 +53,13 @@ function expectBlockedForTheWindow(answer: Answer) {
 
 /** Moves every recorded failure out of the window, as if fifteen minutes had passed. */
 const letTheWindowPass = () =>
-  testApp.app.db
+  testApp.app.deps.db
     .updateTable('signInFailures')
     .set({ failedAt: new Date(Date.now() - fifteenMinutes * 1000 - 1000).toISOString() })
     .execute();
 
 const failuresWhere = (column: 'accountKey' | 'address', value: string) =>
-  testApp.app.db
+  testApp.app.deps.db
     .selectFrom('signInFailures')
     .select('id')
     .where(column, '=', value)
@@ -68,7 +68,7 @@ const failuresWhere = (column: 'accountKey' | 'address', value: string) =>
 
 describe('failed sign-in limits', () => {
   it('5 failures from one address block that address for the account, not the owner on their own device', async () => {
-    const maria = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const maria = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     for (let attempt = 0; attempt < 5; attempt++) {
       expect((await login(maria.email, 'guess', '10.1.0.1')).statusCode).toBe(401);
     }
@@ -85,7 +85,7 @@ describe('failed sign-in limits', () => {
   });
 
   it('100 failures for one account across many addresses block it from every address', async () => {
-    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     // 100 claims can never exceed the account's ceiling of 100, so every password is checked.
     const answers = await burst(100, (index) => login(user.username, 'guess', addressIn(6, index)));
     expect(tally(answers)).toEqual({ 401: 100 });
@@ -105,7 +105,7 @@ describe('failed sign-in limits', () => {
   });
 
   it('a successful sign-in starts the count afresh', async () => {
-    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     for (let attempt = 0; attempt < 4; attempt++) await login(user.username, 'guess', '10.3.0.1');
     expect((await login(user.username, 'correct-horse', '10.3.0.1')).statusCode).toBe(200);
     for (let attempt = 0; attempt < 4; attempt++) {
@@ -114,7 +114,7 @@ describe('failed sign-in limits', () => {
   });
 
   it('after 30 failures from one address, every further attempt from it gets 429', async () => {
-    const maria = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const maria = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     for (let attempt = 0; attempt < 30; attempt++) {
       const response = await login(`someone-${attempt}`, 'guess', '10.4.0.1');
       expect(response.statusCode).toBe(401);
@@ -125,7 +125,7 @@ describe('failed sign-in limits', () => {
   });
 
   it('limits guessing the current password from a signed-in session too', async () => {
-    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     const client = await signedInClient(testApp.app, user);
     const change = (currentPassword: string) =>
       client.put(
@@ -143,7 +143,7 @@ describe('failed sign-in limits', () => {
 
 describe('guesses sent all at once', () => {
   it('100 parallel guesses at one account from one address get at most 5 passwords checked', async () => {
-    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     const answers = await burst(100, () => login(user.username, 'guess', '10.10.0.1'));
     const counts = tally(answers);
     const checked = counts[401] ?? 0;
@@ -157,7 +157,7 @@ describe('guesses sent all at once', () => {
   });
 
   it('the right password in a burst from one address does not get in once the limit is spent', async () => {
-    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     const answers = await burst(100, (index) =>
       login(user.username, index === 60 ? 'correct-horse' : 'guess', '10.11.0.1'),
     );
@@ -167,7 +167,7 @@ describe('guesses sent all at once', () => {
   });
 
   it('200 parallel guesses at one account from 200 addresses get at most 100 passwords checked', async () => {
-    const user = await createUser(testApp.app.db, { password: 'correct-horse' });
+    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
     const answers = await burst(200, (index) =>
       login(user.username, 'guess', addressIn(12, index)),
     );

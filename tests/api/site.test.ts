@@ -64,7 +64,10 @@ describe('the sender of mails', () => {
     try {
       const senderOfAResetMail = async (env: Record<string, string>) => {
         testApp = await createTestApp({ SMTP_URL: smtp.url, ...env });
-        await createUser(testApp.app.db, { username: 'sender_check', email: 'sc@example.com' });
+        await createUser(testApp.app.deps.db, {
+          username: 'sender_check',
+          email: 'sc@example.com',
+        });
         const asked = await testApp.app.inject({
           method: 'POST',
           url: '/api/auth/forgot-password',

@@ -18,8 +18,11 @@ let maria: TestUser;
 let asMaria: SignedInClient;
 beforeAll(async () => {
   testApp = await createTestApp();
-  admin = await signedInClient(testApp.app, await createUser(testApp.app.db, { isAdmin: true }));
-  maria = await createUser(testApp.app.db, { firstName: 'Maria' });
+  admin = await signedInClient(
+    testApp.app,
+    await createUser(testApp.app.deps.db, { isAdmin: true }),
+  );
+  maria = await createUser(testApp.app.deps.db, { firstName: 'Maria' });
   asMaria = await signedInClient(testApp.app, maria);
 });
 afterAll(() => testApp.close());
@@ -49,7 +52,7 @@ const input = (overrides: Partial<TaskInput> = {}): TaskInput => ({
 
 describe('searching the tasks', () => {
   it('finds substrings of any length, without regard to case or accents, % and _ literally', async () => {
-    const db = testApp.app.db;
+    const db = testApp.app.deps.db;
     await createTask(db, { title: 'Sesión en la PLAYA', description: 'Atardecer dorado' });
     await createTask(db, { title: 'Promo 50%_off', description: 'Banner' });
     await createTask(db, { title: 'Promo 50% off', description: 'Banner' });
@@ -79,10 +82,10 @@ describe('searching the tasks', () => {
     try {
       const boss = await signedInClient(
         fresh.app,
-        await createUser(fresh.app.db, { isAdmin: true }),
+        await createUser(fresh.app.deps.db, { isAdmin: true }),
       );
       for (let n = 0; n < 60; n++) {
-        await createTask(fresh.app.db, {
+        await createTask(fresh.app.deps.db, {
           title: `Rooftop shoot ${n}`,
           description: n === 7 ? 'A rare skyline' : 'City lights',
           contentType: n % 3 === 0 ? 'video' : 'photo',
@@ -136,11 +139,11 @@ describe('searching the tasks', () => {
       const left = await sql<{
         n: number;
       }>`select count(*) as n from tasks_search where tasks_search match '"sunflower"'`.execute(
-        testApp.app.db,
+        testApp.app.deps.db,
       );
       expect(left.rows[0]?.n).toBe(0);
       await sql`insert into tasks_search (tasks_search, rank) values ('integrity-check', 1)`.execute(
-        testApp.app.db,
+        testApp.app.deps.db,
       );
     }
   });
@@ -148,7 +151,7 @@ describe('searching the tasks', () => {
 
 describe("a creator's list kept in step with the tasks", () => {
   it('orders by due date and filters by content type as the task now says', async () => {
-    const luna = await createUser(testApp.app.db, { firstName: 'Luna' });
+    const luna = await createUser(testApp.app.deps.db, { firstName: 'Luna' });
     const asLuna = await signedInClient(testApp.app, luna);
     const create = async (title: string, dueDate: string, contentType: 'photo' | 'video') =>
       (
@@ -183,8 +186,8 @@ describe("a creator's list kept in step with the tasks", () => {
   });
 
   it('counts each status and content type as assignments are made, moved, removed and deleted', async () => {
-    const nora = await createUser(testApp.app.db, { firstName: 'Nora' });
-    const tomas = await createUser(testApp.app.db, { firstName: 'Tomas' });
+    const nora = await createUser(testApp.app.deps.db, { firstName: 'Nora' });
+    const tomas = await createUser(testApp.app.deps.db, { firstName: 'Tomas' });
     const asNora = await signedInClient(testApp.app, nora);
     const tasks: AdminTask[] = [];
     for (const contentType of ['photo', 'photo', 'video', 'both'] as const) {
@@ -237,7 +240,7 @@ describe("a creator's list kept in step with the tasks", () => {
     // Deleting Tomas takes his assignments and counts; Nora's stay as they were.
     expect((await admin.delete(`/api/admin/users/${tomas.id}`)).statusCode).toBe(204);
     expect((await myList(asNora)).counters).toEqual(list.counters);
-    const tomasCounts = await testApp.app.db
+    const tomasCounts = await testApp.app.deps.db
       .selectFrom('taskAssignmentCounts')
       .selectAll()
       .where('userId', '=', tomas.id)
@@ -246,19 +249,20 @@ describe("a creator's list kept in step with the tasks", () => {
   });
 
   it('pages a search of the creator’s own tasks the same through the index or row by row', async () => {
-    const ines = await createUser(testApp.app.db, { firstName: 'Ines' });
+    const ines = await createUser(testApp.app.deps.db, { firstName: 'Ines' });
     const asInes = await signedInClient(testApp.app, ines);
     for (let n = 0; n < 30; n++) {
-      const task = await createTask(testApp.app.db, {
+      const task = await createTask(testApp.app.deps.db, {
         title: `Harbour look ${n}`,
         description: n === 4 ? 'Only one lighthouse' : 'Boats',
         dueDate: new Date(Date.UTC(2026, 6, 1 + n)).toISOString(),
       });
-      await assignTask(testApp.app.db, { taskId: task.id, userId: ines.id });
+      await assignTask(testApp.app.deps.db, { taskId: task.id, userId: ines.id });
     }
     // Matches that are not hers make the common word more common than her list is long, so it
     // is walked in her order; the rare one comes from the index.
-    for (let n = 0; n < 10; n++) await createTask(testApp.app.db, { title: `Harbour other ${n}` });
+    for (let n = 0; n < 10; n++)
+      await createTask(testApp.app.deps.db, { title: `Harbour other ${n}` });
     const common = await myList(asInes, 'q=harbour');
     expect(common.total).toBe(30);
     expect(common.items.map((task) => task.title).slice(0, 3)).toEqual([

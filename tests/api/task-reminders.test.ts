@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assignTask, createTask, createUser, type TestUser } from '../support/factories.ts';
+import { sendDueReminders } from '../../src/server/modules/tasks/reminders.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import {
@@ -40,12 +41,12 @@ afterEach(async () => {
   await database.remove();
 });
 
-const db = () => instances[0]!.app.db;
+const db = () => instances[0]!.app.deps.db;
 
 /** Both processes sweep three times each, all at once; the total sent across them. */
 async function sweepEverywhere(): Promise<number> {
   const rounds = instances.flatMap((instance) =>
-    [1, 2, 3].map(() => instance.app.sendDueReminders()),
+    [1, 2, 3].map(() => sendDueReminders(instance.app.deps)),
   );
   return (await Promise.all(rounds)).reduce((sum, sent) => sum + sent, 0);
 }

@@ -28,7 +28,7 @@ let asOtherAdmin: SignedInClient;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = await createTestApp({ SMTP_URL: smtp.url });
-  const { db } = testApp.app;
+  const { db } = testApp.app.deps;
   maria = await createUser(db, { firstName: 'María', preferredLanguage: 'es' });
   lucas = await createUser(db, { firstName: 'Lucas', preferredLanguage: 'en' });
   reviewer = await createUser(db, { isAdmin: true, firstName: 'Rita', lastName: 'Reviewer' });
@@ -45,11 +45,11 @@ afterAll(async () => {
 let taskId: string;
 let taskTitle: string;
 beforeEach(async () => {
-  const task = await createTask(testApp.app.db, { contentType: 'both', maxFiles: 10 });
+  const task = await createTask(testApp.app.deps.db, { contentType: 'both', maxFiles: 10 });
   taskId = task.id;
   taskTitle = task.title;
-  await assignTask(testApp.app.db, { taskId, userId: maria.id });
-  await assignTask(testApp.app.db, { taskId, userId: lucas.id });
+  await assignTask(testApp.app.deps.db, { taskId, userId: maria.id });
+  await assignTask(testApp.app.deps.db, { taskId, userId: lucas.id });
 });
 
 const png = (name = 'look.png', width = 64, height = 40): SubmittedFile => ({
@@ -248,7 +248,7 @@ describe('reviewing a submission', () => {
   it('tells every administrator in the app when a creator submits', async () => {
     await upload(asLucas, [png()]);
     await submit(asLucas);
-    const admins = await testApp.app.db
+    const admins = await testApp.app.deps.db
       .selectFrom('users')
       .select('id')
       .where('isAdmin', '=', true)
@@ -368,7 +368,7 @@ describe('reviewing a submission', () => {
       review(asOtherAdmin, maria.id, { decision: 'changes_requested', feedback: 'Redo it.' }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const stored = await testApp.app.db
+    const stored = await testApp.app.deps.db
       .selectFrom('taskReviews')
       .select('decision')
       .where('taskId', '=', taskId)

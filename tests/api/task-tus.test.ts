@@ -37,7 +37,7 @@ beforeAll(async () => {
   await testApp.app.listen({ host: '127.0.0.1', port: 0 });
   port = (testApp.app.server.address() as AddressInfo).port;
   baseUrl = `http://127.0.0.1:${port}`;
-  const db = testApp.app.db;
+  const db = testApp.app.deps.db;
   maria = await createUser(db, { firstName: 'Maria' });
   // Remembered sessions, so they outlast the clock moved by a day.
   asMaria = (await signIn(db, maria, { remember: true })).cookie;
@@ -49,9 +49,9 @@ afterAll(() => testApp.close());
 let taskId: string;
 beforeEach(async () => {
   clockOffsetMs = 0;
-  const task = await createTask(testApp.app.db, { contentType: 'video', maxFiles: 3 });
+  const task = await createTask(testApp.app.deps.db, { contentType: 'video', maxFiles: 3 });
   taskId = task.id;
-  await assignTask(testApp.app.db, { taskId, userId: maria.id, status: 'in_progress' });
+  await assignTask(testApp.app.deps.db, { taskId, userId: maria.id, status: 'in_progress' });
 });
 
 const tusDir = () => path.join(storageDir(testApp.config.dataDir), 'resumable-uploads');
@@ -118,9 +118,13 @@ function head(location: string, cookie = asMaria) {
 
 const idOf = (location: string) => location.split('/').at(-1)!;
 const claimsOf = (task: string) =>
-  testApp.app.db.selectFrom('taskUploadClaims').selectAll().where('taskId', '=', task).execute();
+  testApp.app.deps.db
+    .selectFrom('taskUploadClaims')
+    .selectAll()
+    .where('taskId', '=', task)
+    .execute();
 const rowsOf = (task: string) =>
-  testApp.app.db.selectFrom('taskUploads').selectAll().where('taskId', '=', task).execute();
+  testApp.app.deps.db.selectFrom('taskUploads').selectAll().where('taskId', '=', task).execute();
 
 async function waitFor(check: () => boolean, what: string) {
   const until = Date.now() + 10_000;
@@ -329,7 +333,7 @@ describe('the rules of the multipart call', () => {
 
   it('refuses a task already submitted, and a finish after it was submitted', async () => {
     const location = await started(2000);
-    await testApp.app.db
+    await testApp.app.deps.db
       .updateTable('taskAssignments')
       .set({ status: 'submitted' })
       .where('taskId', '=', taskId)

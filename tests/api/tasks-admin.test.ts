@@ -21,11 +21,11 @@ let lucas: TestUser;
 let otherAdmin: TestUser;
 beforeAll(async () => {
   testApp = await createTestApp();
-  const adminUser = await createUser(testApp.app.db, { isAdmin: true });
+  const adminUser = await createUser(testApp.app.deps.db, { isAdmin: true });
   admin = await signedInClient(testApp.app, adminUser);
-  maria = await createUser(testApp.app.db, { firstName: 'Maria', preferredLanguage: 'pt' });
-  lucas = await createUser(testApp.app.db, { firstName: 'Lucas', preferredLanguage: 'es' });
-  otherAdmin = await createUser(testApp.app.db, { isAdmin: true });
+  maria = await createUser(testApp.app.deps.db, { firstName: 'Maria', preferredLanguage: 'pt' });
+  lucas = await createUser(testApp.app.deps.db, { firstName: 'Lucas', preferredLanguage: 'es' });
+  otherAdmin = await createUser(testApp.app.deps.db, { isAdmin: true });
 });
 afterAll(() => testApp.close());
 
@@ -65,7 +65,7 @@ describe('POST /api/admin/tasks', () => {
       ].sort(),
     );
 
-    const notices = await testApp.app.db
+    const notices = await testApp.app.deps.db
       .selectFrom('notifications')
       .select(['userId', 'type', 'relatedId', 'title', 'message'])
       .where('relatedId', '=', task.id)
@@ -145,7 +145,7 @@ describe('GET /api/admin/tasks', () => {
   it('pages by 25, searches title and description in any case, and filters', async () => {
     const fresh = await createTestApp();
     try {
-      const db = fresh.app.db;
+      const db = fresh.app.deps.db;
       const boss = await signedInClient(fresh.app, await createUser(db, { isAdmin: true }));
       for (let n = 0; n < 27; n++) {
         await createTask(db, {
@@ -178,14 +178,18 @@ describe('GET /api/admin/tasks', () => {
 
 describe('changing a task', () => {
   it('fixes the title, moves the due date, takes one creator off with their files and adds another', async () => {
-    const sofia = await createUser(testApp.app.db, { firstName: 'Sofia' });
+    const sofia = await createUser(testApp.app.deps.db, { firstName: 'Sofia' });
     const task = (await admin.post('/api/admin/tasks', input())).json<AdminTask>();
     const key = `tasks/${task.id}/lucas-file`;
-    await testApp.app.storage.put(
+    await testApp.app.deps.storage.put(
       key,
       (await import('node:stream')).Readable.from([Buffer.from('x')]),
     );
-    await createTaskUpload(testApp.app.db, { taskId: task.id, userId: lucas.id, fileKey: key });
+    await createTaskUpload(testApp.app.deps.db, {
+      taskId: task.id,
+      userId: lucas.id,
+      fileKey: key,
+    });
 
     const response = await admin.put(
       `/api/admin/tasks/${task.id}`,
@@ -205,7 +209,7 @@ describe('changing a task', () => {
       [maria.id, sofia.id].sort(),
     );
     expect(storedFiles(testApp.config.dataDir)).not.toContain(key);
-    const lucasUploads = await testApp.app.db
+    const lucasUploads = await testApp.app.deps.db
       .selectFrom('taskUploads')
       .select('id')
       .where('taskId', '=', task.id)
@@ -216,14 +220,18 @@ describe('changing a task', () => {
   });
 
   it('deletes a task with its files', async () => {
-    const task = await createTask(testApp.app.db);
-    await assignTask(testApp.app.db, { taskId: task.id, userId: maria.id });
+    const task = await createTask(testApp.app.deps.db);
+    await assignTask(testApp.app.deps.db, { taskId: task.id, userId: maria.id });
     const key = `tasks/${task.id}/maria-file`;
-    await testApp.app.storage.put(
+    await testApp.app.deps.storage.put(
       key,
       (await import('node:stream')).Readable.from([Buffer.from('x')]),
     );
-    await createTaskUpload(testApp.app.db, { taskId: task.id, userId: maria.id, fileKey: key });
+    await createTaskUpload(testApp.app.deps.db, {
+      taskId: task.id,
+      userId: maria.id,
+      fileKey: key,
+    });
 
     expect((await admin.delete(`/api/admin/tasks/${task.id}`)).statusCode).toBe(204);
     expect(storedFiles(testApp.config.dataDir)).not.toContain(key);

@@ -24,20 +24,23 @@ let asAdmin: SignedInClient;
 beforeAll(async () => {
   // A small per-file limit, so the 413 needs no large body.
   testApp = await createTestApp({ TASK_UPLOAD_MAX_BYTES: String(64 * 1024) });
-  maria = await createUser(testApp.app.db, { firstName: 'Maria' });
-  lucas = await createUser(testApp.app.db, { firstName: 'Lucas' });
+  maria = await createUser(testApp.app.deps.db, { firstName: 'Maria' });
+  lucas = await createUser(testApp.app.deps.db, { firstName: 'Lucas' });
   asMaria = await signedInClient(testApp.app, maria);
   asLucas = await signedInClient(testApp.app, lucas);
-  asAdmin = await signedInClient(testApp.app, await createUser(testApp.app.db, { isAdmin: true }));
+  asAdmin = await signedInClient(
+    testApp.app,
+    await createUser(testApp.app.deps.db, { isAdmin: true }),
+  );
 });
 afterAll(() => testApp.close());
 
 let taskId: string;
 beforeEach(async () => {
-  const task = await createTask(testApp.app.db, { contentType: 'photo', maxFiles: 3 });
+  const task = await createTask(testApp.app.deps.db, { contentType: 'photo', maxFiles: 3 });
   taskId = task.id;
-  await assignTask(testApp.app.db, { taskId, userId: maria.id });
-  await assignTask(testApp.app.db, { taskId, userId: lucas.id });
+  await assignTask(testApp.app.deps.db, { taskId, userId: maria.id });
+  await assignTask(testApp.app.deps.db, { taskId, userId: lucas.id });
 });
 
 const photo = (name = 'look.png'): SubmittedFile => ({
@@ -67,7 +70,7 @@ describe("a creator's own tasks", () => {
   });
 
   it('shows a task only to its assignees: 404 for anyone else, as for none', async () => {
-    const stranger = await signedInClient(testApp.app, await createUser(testApp.app.db));
+    const stranger = await signedInClient(testApp.app, await createUser(testApp.app.deps.db));
     const notTheirs = await stranger.get(`/api/tasks/${taskId}`);
     const none = await stranger.get('/api/tasks/no-such-task');
     expect(notTheirs.statusCode).toBe(404);
@@ -100,7 +103,7 @@ describe('moving one’s own task', () => {
 
     // Lucas's part has not moved, and the task as a whole is only as far as he is.
     expect(await detail(asLucas)).toMatchObject({ status: 'new', fileCount: 0, uploads: [] });
-    const task = await testApp.app.db
+    const task = await testApp.app.deps.db
       .selectFrom('tasks')
       .select('status')
       .where('id', '=', taskId)

@@ -20,7 +20,7 @@ describe('GET /api/translations', () => {
 
   it('keeps text edited in the database when the server starts again', async () => {
     testApp = await createTestApp();
-    await testApp.app.db
+    await testApp.app.deps.db
       .updateTable('translations')
       .set({ es: 'PÁGINA PERDIDA' })
       .where('key', '=', 'notFound.title')

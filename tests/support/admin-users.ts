@@ -21,12 +21,12 @@ export function useAdminUsers(): AdminUsers {
   let given: AdminUsers | undefined;
   beforeAll(async () => {
     const testApp = await createTestApp();
-    const admin = await createUser(testApp.app.db, { username: 'boss', isAdmin: true });
+    const admin = await createUser(testApp.app.deps.db, { username: 'boss', isAdmin: true });
     given = {
       testApp,
       admin,
       asAdmin: await signedInClient(testApp.app, admin),
-      maria: await createUser(testApp.app.db, {
+      maria: await createUser(testApp.app.deps.db, {
         username: 'Maria',
         email: 'maria@example.com',
         password: 'maria-password',

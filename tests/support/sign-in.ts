@@ -40,7 +40,7 @@ export async function signedInClient(
   user: { id: string },
   options: { remember?: boolean } = {},
 ): Promise<SignedInClient> {
-  const { cookie, token } = await signIn(app.db, user, options);
+  const { cookie, token } = await signIn(app.deps.db, user, options);
   const inject = (request: InjectOptions) =>
     app.inject({ ...request, headers: { ...request.headers, cookie } });
   const withBody =

@@ -1,3 +1,11 @@
+import {
+  pathOf,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResult,
+} from '../../domain/api/endpoint.ts';
+import { listSearch } from './list-search.ts';
+
 /**
  * A non-OK answer from the API. The message is `{status}: {body text or status text}` (spec
  * section 7); the parsed JSON body is kept so screens can show the server's own message.
@@ -46,4 +54,30 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   }
   if (response.status === 204 || text === '') return undefined as T;
   return JSON.parse(text) as T;
+}
+
+type CallInit = Omit<ApiFetchInit, 'method' | 'json'>;
+/** The input may be left out only when the endpoint needs no parameters and no body. */
+type ApiCallArguments<E extends Endpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, init?: CallInit]
+    : [input: EndpointInput<E>, init?: CallInit];
+
+/**
+ * Calls one endpoint of the contract (`src/domain/api/`): its address built from its path and the
+ * given parameters, its method, its query (what is at its default left out, see `listSearch`)
+ * and its JSON body; the answer typed by the endpoint's response schema.
+ */
+export function apiCall<E extends Endpoint>(
+  endpoint: E,
+  ...[input, init]: ApiCallArguments<E>
+): Promise<EndpointResult<E>> {
+  const { params, query, body } = (input ?? {}) as {
+    params?: object;
+    query?: Record<string, string | number | undefined>;
+    body?: unknown;
+  };
+  const method = typeof endpoint.method === 'string' ? endpoint.method : endpoint.method[0];
+  const url = pathOf(endpoint, params) + (query ? listSearch(query) : '');
+  return apiFetch<EndpointResult<E>>(url, { ...init, method, json: body });
 }

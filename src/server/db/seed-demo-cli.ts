@@ -1,7 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { createDeps } from '../plugins/deps.ts';
-import { createLocalStorage, storageDir } from '../storage/storage.ts';
+import { createDeps } from '../deps.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { demoLogins, seedDemo } from './seed-demo.ts';
@@ -16,14 +14,7 @@ const log = {
 };
 try {
   await migrateToLatest(handle);
-  const deps = await createDeps({
-    db: handle.db,
-    dialect: handle.dialect,
-    storage: createLocalStorage(storageDir(config.dataDir)),
-    mailer: createMailer(config, log as never),
-    config,
-    log: log as never,
-  });
+  const deps = await createDeps(config, { database: handle, log: log as never });
   const outcome = await seedDemo(deps);
   if (typeof outcome === 'object') {
     console.error(

@@ -15,7 +15,7 @@ import { insertApplication } from '../modules/applications/repository.ts';
 import { insertAssignments, insertTask, refreshTaskStatus } from '../modules/tasks/repository.ts';
 import { insertUploads, taskFileKey } from '../modules/tasks/upload-repository.ts';
 import { createUserAccount } from '../modules/users/service.ts';
-import type { Deps } from '../plugins/deps.ts';
+import type { Deps } from '../deps.ts';
 import { storedDocumentKey } from '../storage/documents.ts';
 import { makeThumbnail } from '../uploads/thumbnails.ts';
 import { demoPng } from './demo-png.ts';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
@@ -85,18 +84,3 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}
-
-export const mailPlugin = fp(
-  async (app: FastifyInstance, options: { config: Config }) => {
-    const mailer = createMailer(options.config, app.log);
-    app.decorate('mailer', mailer);
-    app.addHook('onClose', () => mailer.close());
-  },
-  { name: 'mail' },
-);

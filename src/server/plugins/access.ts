@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Access } from '../../domain/api/endpoint.ts';
 import type { User } from '../../domain/users.ts';
 import {
   resolveSession,
@@ -8,17 +9,8 @@ import {
   sweepExpiredSessions,
 } from '../modules/auth/sessions.ts';
 import { findUserById, toUser } from '../modules/users/repository.ts';
-import { errorBody } from './errors.ts';
-
-/**
- * Who may call a route. Every API route states it in `config.access`:
- * - public: anyone;
- * - signed-in: any signed-in person;
- * - admin: administrators (401 anonymous, 403 influencers);
- * - influencer: signed-in people who are not administrators (401 anonymous, 403 administrators).
- */
-export type Access = 'public' | 'signed-in' | 'admin' | 'influencer';
-export const publicAccess: Access = 'public';
+import { errorBody } from '../errors.ts';
+import { runPeriodically } from './schedule.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,8 +78,8 @@ export const accessPlugin = fp(
       if (access === undefined) return;
       const token = request.cookies[sessionCookieName];
       if (token) {
-        const userId = await resolveSession(app.db, token, app.deps.clock());
-        const row = userId ? await findUserById(app.db, userId) : undefined;
+        const userId = await resolveSession(app.deps.db, token, app.deps.clock());
+        const row = userId ? await findUserById(app.deps.db, userId) : undefined;
         request.user = row ? toUser(row) : null;
       }
       if (access === 'public') return;
@@ -100,16 +92,11 @@ export const accessPlugin = fp(
       }
     });
 
-    let sweeper: NodeJS.Timeout | undefined;
-    const sweep = () =>
-      sweepExpiredSessions(app.db, app.deps.clock()).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'Session sweep failed'),
-      );
-    app.addHook('onReady', async () => {
-      await sweep();
-      sweeper = setInterval(() => void sweep(), sweepEveryMs).unref();
+    runPeriodically(app, {
+      name: 'Session sweep',
+      everyMs: sweepEveryMs,
+      run: () => sweepExpiredSessions(app.deps.db, app.deps.clock()),
     });
-    app.addHook('onClose', async () => clearInterval(sweeper));
   },
-  { name: 'access', dependencies: ['database', 'deps'] },
+  { name: 'access' },
 );

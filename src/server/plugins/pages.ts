@@ -34,7 +34,8 @@ import type { Config } from '../config.ts';
 import { clientBuildDir } from '../paths.ts';
 import { readTranslations } from '../modules/content/repository.ts';
 import { siteSettings } from '../modules/content/site.ts';
-import { errorBody } from './errors.ts';
+import { errorBody } from '../errors.ts';
+import { runPeriodically } from './schedule.ts';
 
 /** The SSR entry's export (src/client/app/entry-server.tsx), loaded from its build. */
 type RenderPage = (url: string, state: InitialState) => Promise<string>;
@@ -132,7 +133,7 @@ export const pagesPlugin = fp(
       }
     }
 
-    let translations = await readTranslations(app.db);
+    let translations = await readTranslations(app.deps.db);
     let translationsFingerprint = JSON.stringify(translations);
     const cache = new Map<string, Promise<SentPage>>();
 
@@ -164,15 +165,13 @@ export const pagesPlugin = fp(
       },
       warm,
     });
-    // Agencies edit texts in the table; a page shows them within the time the spec gives texts
-    // to stay fresh, even when no browser asks GET /api/translations meanwhile.
-    const refresh = setInterval(() => {
-      readTranslations(app.db).then(app.pages.setTranslations, (error: unknown) =>
-        app.log.error({ err: error }, 'Could not re-read the translations'),
-      );
-    }, translationsFreshMs);
-    refresh.unref();
-    app.addHook('onClose', async () => clearInterval(refresh));
+    // Agencies edit texts in the table; a page shows them within the time texts stay fresh
+    // (five minutes), even when no browser asks GET /api/translations meanwhile.
+    runPeriodically(app, {
+      name: 'Re-reading the translations',
+      everyMs: translationsFreshMs,
+      run: async () => app.pages.setTranslations(await readTranslations(app.deps.db)),
+    });
 
     const translate = (language: Language) => (key: string) =>
       translations[language][key] ?? translations.en[key] ?? key;
@@ -360,7 +359,8 @@ export const pagesPlugin = fp(
     for (const prefix of ['/api', '/objects']) {
       app.all(
         `${prefix}/*`,
-        { config: { access: 'public' } },
+        // Not a call of the API: the answer to every address that is none (left out of its document).
+        { config: { access: 'public' }, schema: { hide: true } },
         async (request: FastifyRequest<{ Params: { '*': string } }>, reply) =>
           reply.status(404).send(
             errorBody('request.not_found', {

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
-import type { MessageCode } from '../../domain/messages.ts';
 import type { Db } from '../db/database.ts';
-import { HttpError } from './errors.ts';
 
 /** How many requests of one kind one key (an address, an account) may make within a window. */
 export interface RateLimit {
@@ -81,16 +78,4 @@ export function secondsUntilFree(countedAt: string, windowMs: number, now: Date)
   const freeAt = new Date(countedAt).getTime() + windowMs;
   const seconds = Math.ceil((freeAt - now.getTime()) / 1000);
   return Math.min(Math.ceil(windowMs / 1000), Math.max(1, seconds));
-}
-
-/**
- * The 429 of a limit: `Retry-After` in seconds, and the message's minutes (`count`) rounded up.
- */
-export function tooManyRequests(
-  reply: FastifyReply,
-  code: MessageCode,
-  retryAfterSeconds: number,
-): HttpError {
-  reply.header('retry-after', String(retryAfterSeconds));
-  return new HttpError(429, code, { params: { count: Math.ceil(retryAfterSeconds / 60) } });
 }

@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
 
 /**
  * Stored files (uploads, ID documents), addressed by a key the application makes. Nothing here
@@ -80,16 +77,3 @@ export function createLocalStorage(root: string): Storage {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    storage: Storage;
-  }
-}
-
-export const storagePlugin = fp(
-  async (app: FastifyInstance, options: { config: Config }) => {
-    app.decorate('storage', createLocalStorage(storageDir(options.config.dataDir)));
-  },
-  { name: 'storage' },
-);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { recogniseFile, recognitionBytes, type FileKind } from '../../domain/files.ts';
 import type { MessageCode, MessageParams } from '../../domain/messages.ts';
-import { fieldError, HttpError } from '../plugins/errors.ts';
+import { DomainError, fieldError, type ErrorKind } from '../errors.ts';
 
 /**
  * Lets the routes of a scope read multipart bodies themselves (with `receiveUpload`): Fastify
@@ -104,8 +104,8 @@ export function allowedKind(bytes: Uint8Array, kinds: readonly FileKind[]): File
  * Only the first few bytes are ever held.
  */
 function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => void) {
-  const fileIssue = (status: number, code: MessageCode) =>
-    fieldError(status, rules.fileField, code, rules.params);
+  const fileIssue = (kind: ErrorKind, code: MessageCode) =>
+    fieldError(kind, rules.fileField, code, rules.params);
   let head: Buffer | undefined = Buffer.alloc(0);
   let kind: FileKind | undefined;
   let size = 0;
@@ -116,11 +116,12 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (size > rules.maxFileBytes) return callback(fileIssue(413, rules.messages.tooLarge));
+      if (size > rules.maxFileBytes)
+        return callback(fileIssue('too_large', rules.messages.tooLarge));
       if (!head) return callback(null, chunk);
       head = Buffer.concat([head, chunk]);
       if (head.length < recognitionBytes) return callback();
-      if (!decide(head)) return callback(fileIssue(415, rules.messages.wrongKind));
+      if (!decide(head)) return callback(fileIssue('unsupported', rules.messages.wrongKind));
       const held = head;
       head = undefined;
       callback(null, held);
@@ -128,7 +129,7 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
     flush(callback) {
       // A file shorter than the recognition window can still be a (tiny) JPEG or PDF.
       if (head && (head.length === 0 || !decide(head))) {
-        return callback(fileIssue(415, rules.messages.wrongKind));
+        return callback(fileIssue('unsupported', rules.messages.wrongKind));
       }
       done(kind!, size);
       callback(null, head);
@@ -140,7 +141,7 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
  * Receives a multipart body: its text fields, then its files, each checked by its bytes and
  * streamed straight into the sink, never held in memory. All or nothing: on any failure (a
  * refused file, a broken body, the sender going away) every file it stored is discarded, and
- * the refusal is thrown as an HttpError; the rest of the body is then read and discarded by the
+ * the refusal is thrown as an DomainError; the rest of the body is then read and discarded by the
  * unread-body plugin, so the sender still gets the answer.
  */
 export async function receiveUpload<T>(
@@ -148,9 +149,9 @@ export async function receiveUpload<T>(
   rules: UploadRules,
   sink: UploadSink<T>,
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile<T>[] }> {
-  if (!isMultipart(request)) throw new HttpError(415, rules.messages.notMultipart);
-  const unreadable = () => new HttpError(400, rules.messages.unreadable);
-  const interrupted = () => new HttpError(400, 'upload.interrupted');
+  if (!isMultipart(request)) throw new DomainError('unsupported', rules.messages.notMultipart);
+  const unreadable = () => new DomainError('invalid', rules.messages.unreadable);
+  const interrupted = () => new DomainError('invalid', 'upload.interrupted');
   let parser: BusboyInstance;
   try {
     parser = new Busboy({
@@ -186,7 +187,7 @@ export async function receiveUpload<T>(
     .on('fieldsLimit', () => stop(unreadable()))
     .on('partsLimit', () => stop(unreadable()))
     .on('filesLimit', () =>
-      stop(fieldError(400, rules.fileField, rules.messages.tooManyFiles, rules.params)),
+      stop(fieldError('invalid', rules.fileField, rules.messages.tooManyFiles, rules.params)),
     )
     .on('error', () => stop(unreadable()))
     .on('finish', () => queue.end());
@@ -201,14 +202,14 @@ export async function receiveUpload<T>(
   try {
     for await (const part of queue) {
       if (part.type === 'field') {
-        if (files.length > 0) throw fieldError(400, part.name, 'upload.fields_first');
-        if (part.truncated) throw fieldError(400, part.name, 'upload.field_too_long');
+        if (files.length > 0) throw fieldError('invalid', part.name, 'upload.fields_first');
+        if (part.truncated) throw fieldError('invalid', part.name, 'upload.field_too_long');
         fields[part.name] = part.value;
         continue;
       }
       current = part.stream;
       if (part.name !== rules.fileField) {
-        throw fieldError(400, part.name, 'upload.wrong_field', { field: rules.fileField });
+        throw fieldError('invalid', part.name, 'upload.wrong_field', { field: rules.fileField });
       }
       if (files.length === 0) await sink.beforeFiles?.(fields);
       let checked: { kind: FileKind; size: number } | undefined;
@@ -227,7 +228,7 @@ export async function receiveUpload<T>(
     request.raw.unpipe(parser);
     current?.resume();
     await Promise.all(files.map((file) => sink.discard(file.stored)));
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     // A file stream fails first when the body is broken or cut off: the sender's doing, not ours.
     if (queue.failure) throw queue.failure;
     if (!request.raw.complete) throw interrupted();

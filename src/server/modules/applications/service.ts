@@ -10,8 +10,8 @@ import {
 import type { ApiIssue } from '../../../domain/errors.ts';
 import { usernameLength, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../plugins/deps.ts';
-import { fieldError, HttpError, issuesOf } from '../../plugins/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { fieldError, DomainError, issuesOf } from '../../errors.ts';
 import type { RateLimit } from '../../plugins/rate-limits.ts';
 import { storedDocumentKey, type ReceivedDocument } from '../../storage/documents.ts';
 import { createPasswordLink } from '../auth/service.ts';
@@ -48,7 +48,7 @@ export interface Invitation {
 /** The approved applicant's link to choose a password is valid this long, and only once. */
 export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
 
-const openApplication = () => fieldError(409, 'email', 'application.already_open');
+const openApplication = () => fieldError('conflict', 'email', 'application.already_open');
 
 /** Multipart text fields (every value a string) checked by the domain's v2 schema. */
 export function parseApplicationFields(
@@ -182,15 +182,15 @@ export async function reviewApplication(
 
   const outcome = await db.transaction().execute(async (trx) => {
     const current = await findApplicationRowForUpdate(trx, deps.dialect, id);
-    if (!current) throw new HttpError(404, 'application.not_found');
-    if (current.status === 'approved') throw new HttpError(409, 'application.locked');
+    if (!current) throw new DomainError('not_found', 'application.not_found');
+    if (current.status === 'approved') throw new DomainError('conflict', 'application.locked');
 
     let account: User | undefined;
     let link: string | undefined;
     if (update.status === 'approved') {
       const existing = await findUserByLogin(trx, current.email);
       if (existing) {
-        throw new HttpError(409, 'application.account_exists', {
+        throw new DomainError('conflict', 'application.account_exists', {
           params: { email: current.email, username: existing.username },
         });
       }
@@ -233,7 +233,7 @@ export async function reviewApplication(
       ...(note ? { adminNotes: note } : {}),
       ...(account ? { createdUserId: account.id } : {}),
     });
-    if (!changed) throw new HttpError(409, 'application.locked');
+    if (!changed) throw new DomainError('conflict', 'application.locked');
     if (note)
       await insertNote(trx, { applicationId: id, authorId: admin.id, note, createdAt: now });
     return { current, account, link };
@@ -268,7 +268,7 @@ export async function reviewApplication(
     );
   }
   const application = await findApplication(db, id);
-  if (!application) throw new HttpError(404, 'application.not_found');
+  if (!application) throw new DomainError('not_found', 'application.not_found');
   return invitation ? { application, invitation } : { application };
 }
 
@@ -277,7 +277,7 @@ const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);
 /** Erases an application with its notes, its views and its document. */
 export async function eraseApplication(deps: Deps, { id }: { id: string }): Promise<void> {
   const fileKey = await deleteApplication(deps.db, id);
-  if (fileKey === undefined) throw new HttpError(404, 'application.not_found');
+  if (fileKey === undefined) throw new DomainError('not_found', 'application.not_found');
   if (fileKey) await discardQuietly(deps, fileKey);
 }
 

@@ -10,9 +10,9 @@ import {
 } from '../../../domain/auth.ts';
 import { userSchema } from '../../../domain/users.ts';
 import type { Config } from '../../config.ts';
-import { publicAccess, requireUser } from '../../plugins/access.ts';
-import { HttpError } from '../../plugins/errors.ts';
-import { admitRequest, tooManyRequests } from '../../plugins/rate-limits.ts';
+import { requireUser } from '../../plugins/access.ts';
+import { DomainError, tooManyAttempts } from '../../errors.ts';
+import { admitRequest } from '../../plugins/rate-limits.ts';
 import { findUserByLogin, recordSignIn, toUser } from '../users/repository.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -42,31 +42,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/auth/login',
     {
-      config: { access: publicAccess },
+      config: { access: 'public' },
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {
       const { username, password, remember } = request.body;
-      const row = await findUserByLogin(app.db, username);
+      const row = await findUserByLogin(request.deps.db, username);
       const attempt = {
         accountKey: row ? row.id : `login:${username.toLowerCase()}`,
         address: request.ip,
       };
       // Claimed before the password is checked, so parallel guesses cannot all slip through.
       const now = request.deps.clock();
-      const wait = await claimSignInAttempt(app.db, attempt, now);
-      if (wait > 0) throw tooManyRequests(reply, 'auth.too_many_attempts', wait);
+      const wait = await claimSignInAttempt(request.deps.db, attempt, now);
+      if (wait > 0) throw tooManyAttempts('auth.too_many_attempts', wait);
       const valid = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), password);
       // A wrong password leaves the claim in place: it is the failure.
-      if (!row || !valid) throw new HttpError(401, 'auth.invalid_credentials');
+      if (!row || !valid) throw new DomainError('unauthenticated', 'auth.invalid_credentials');
       // Only this address's failures: the owner signing in must not hand a stranger fresh guesses.
-      await clearSignInFailuresFrom(app.db, attempt);
+      await clearSignInFailuresFrom(request.deps.db, attempt);
 
       // A fresh session id at every sign-in; whatever session the browser held before ends.
       const previous = request.cookies[sessionCookieName];
-      if (previous) await deleteSession(app.db, previous);
-      const { token } = await createSession(app.db, row.id, { remember, now });
-      await recordSignIn(app.db, row.id, now.toISOString());
+      if (previous) await deleteSession(request.deps.db, previous);
+      const { token } = await createSession(request.deps.db, row.id, { remember, now });
+      await recordSignIn(request.deps.db, row.id, now.toISOString());
       setSessionCookie(reply, token, {
         secure,
         ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.get(
     '/api/auth/session',
-    { config: { access: publicAccess }, schema: { response: { 200: sessionResponseSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: sessionResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { user: request.user };
@@ -98,9 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   );
 
   // Public, so a browser holding an expired session can still clear its cookie.
-  app.post('/api/auth/logout', { config: { access: publicAccess } }, async (request, reply) => {
+  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     const token = request.cookies[sessionCookieName];
-    if (token) await deleteSession(app.db, token);
+    if (token) await deleteSession(request.deps.db, token);
     clearSessionCookie(reply, { secure });
     return reply.status(204).send();
   });
@@ -108,13 +108,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/auth/forgot-password',
     {
-      config: { access: publicAccess },
+      config: { access: 'public' },
       schema: { body: forgotPasswordRequestSchema, response: { 202: messageResponseSchema } },
     },
     async (request, reply) => {
       const now = request.deps.clock();
-      const { retryAfter: wait } = await admitRequest(app.db, resetRequestLimit, request.ip, now);
-      if (wait > 0) throw tooManyRequests(reply, 'auth.too_many_reset_requests', wait);
+      const { retryAfter: wait } = await admitRequest(
+        request.deps.db,
+        resetRequestLimit,
+        request.ip,
+        now,
+      );
+      if (wait > 0) throw tooManyAttempts('auth.too_many_reset_requests', wait);
       await requestPasswordReset(request.deps, { login: request.body.username });
       return reply.status(202).send({ message: resetRequestedMessage });
     },
@@ -122,14 +127,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.post(
     '/api/auth/reset-password',
-    { config: { access: publicAccess }, schema: { body: resetPasswordRequestSchema } },
+    { config: { access: 'public' }, schema: { body: resetPasswordRequestSchema } },
     async (request, reply) => {
       const done = await resetPassword(request.deps, {
         token: request.body.token,
         newPassword: request.body.newPassword,
       });
       if (!done) {
-        throw new HttpError(400, 'auth.reset_link_unusable');
+        throw new DomainError('invalid', 'auth.reset_link_unusable');
       }
       return reply.status(204).send();
     },

@@ -6,7 +6,7 @@ import {
 } from '../../../domain/auth.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
-import type { Deps } from '../../plugins/deps.ts';
+import type { Deps } from '../../deps.ts';
 import { admitRequest, type RateLimit } from '../../plugins/rate-limits.ts';
 import { findUserByLogin, updateUser } from '../users/repository.ts';
 import { hashPassword } from './password.ts';

@@ -1,7 +1,6 @@
 import contentDisposition from 'content-disposition';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
@@ -44,106 +43,103 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
  * Pay (spec sections 2 to 9, issue 12): administrators record, edit, publish and correct each
  * creator's monthly entries; creators read their own published pay. Both export a CSV.
  */
-export const compensationRoutes = fp(
-  async (app: FastifyInstance) => {
-    const routes = app.withTypeProvider<ZodTypeProvider>();
+export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    routes.get(
-      '/api/admin/compensations',
-      {
-        config: { access: 'admin' },
-        schema: {
-          querystring: compensationListQuerySchema,
-          response: { 200: z.array(compensationSchema) },
-        },
+  routes.get(
+    '/api/admin/compensations',
+    {
+      config: { access: 'admin' },
+      schema: {
+        querystring: compensationListQuerySchema,
+        response: { 200: z.array(compensationSchema) },
       },
-      async (request) => listCompensations(app.db, request.query),
-    );
+    },
+    async (request) => listCompensations(request.deps.db, request.query),
+  );
 
-    routes.get(
-      '/api/admin/compensations/export.csv',
-      { config: { access: 'admin' }, schema: { querystring: compensationExportQuerySchema } },
-      async (request, reply) => {
-        const { year, userId } = request.query;
-        return sendCsv(
-          reply,
-          `compensation-${year ?? 'all-years'}.csv`,
-          adminExport(request.deps, { year, userId }),
-        );
-      },
-    );
+  routes.get(
+    '/api/admin/compensations/export.csv',
+    { config: { access: 'admin' }, schema: { querystring: compensationExportQuerySchema } },
+    async (request, reply) => {
+      const { year, userId } = request.query;
+      return sendCsv(
+        reply,
+        `compensation-${year ?? 'all-years'}.csv`,
+        adminExport(request.deps, { year, userId }),
+      );
+    },
+  );
 
-    routes.get(
-      '/api/admin/compensations/user/:userId',
-      {
-        config: { access: 'admin' },
-        schema: { params: userParams, response: { 200: z.array(adminCompensationSchema) } },
-      },
-      async (request) => compensationHistoryOf(request.deps, { userId: request.params.userId }),
-    );
+  routes.get(
+    '/api/admin/compensations/user/:userId',
+    {
+      config: { access: 'admin' },
+      schema: { params: userParams, response: { 200: z.array(adminCompensationSchema) } },
+    },
+    async (request) => compensationHistoryOf(request.deps, { userId: request.params.userId }),
+  );
 
-    routes.post(
-      '/api/admin/compensations',
-      {
-        config: { access: 'admin' },
-        schema: { body: compensationInputSchema, response: { 201: compensationSchema } },
-      },
-      async (request, reply) =>
-        reply.status(201).send(
-          await createCompensation(request.deps, {
-            fields: request.body,
-            admin: requireUser(request),
-          }),
-        ),
-    );
-
-    routes.put(
-      '/api/admin/compensations/:id',
-      {
-        config: { access: 'admin' },
-        schema: {
-          params: idParams,
-          body: compensationUpdateSchema,
-          response: { 200: compensationSchema },
-        },
-      },
-      async (request) =>
-        updateCompensation(request.deps, {
-          id: request.params.id,
-          changes: request.body,
+  routes.post(
+    '/api/admin/compensations',
+    {
+      config: { access: 'admin' },
+      schema: { body: compensationInputSchema, response: { 201: compensationSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await createCompensation(request.deps, {
+          fields: request.body,
           admin: requireUser(request),
         }),
-    );
+      ),
+  );
 
-    routes.post(
-      '/api/admin/compensations/:id/publish',
-      {
-        config: { access: 'admin' },
-        schema: { params: idParams, response: { 200: compensationSchema } },
+  routes.put(
+    '/api/admin/compensations/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: idParams,
+        body: compensationUpdateSchema,
+        response: { 200: compensationSchema },
       },
-      async (request) =>
-        publishCompensation(request.deps, { id: request.params.id, admin: requireUser(request) }),
-    );
+    },
+    async (request) =>
+      updateCompensation(request.deps, {
+        id: request.params.id,
+        changes: request.body,
+        admin: requireUser(request),
+      }),
+  );
 
-    routes.get(
-      '/api/compensations',
-      {
-        config: { access: 'influencer' },
-        schema: { response: { 200: z.array(compensationSchema) } },
-      },
-      async (request) => compensationsOf(app.db, requireUser(request).id, 'published'),
-    );
+  routes.post(
+    '/api/admin/compensations/:id/publish',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, response: { 200: compensationSchema } },
+    },
+    async (request) =>
+      publishCompensation(request.deps, { id: request.params.id, admin: requireUser(request) }),
+  );
 
-    routes.get(
-      '/api/compensations/export.csv',
-      { config: { access: 'influencer' } },
-      async (request, reply) =>
-        sendCsv(
-          reply,
-          'my-compensation.csv',
-          creatorExport(request.deps, { user: requireUser(request) }),
-        ),
-    );
-  },
-  { name: 'compensation', dependencies: ['deps', 'access'] },
-);
+  routes.get(
+    '/api/compensations',
+    {
+      config: { access: 'influencer' },
+      schema: { response: { 200: z.array(compensationSchema) } },
+    },
+    async (request) => compensationsOf(request.deps.db, requireUser(request).id, 'published'),
+  );
+
+  routes.get(
+    '/api/compensations/export.csv',
+    { config: { access: 'influencer' } },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        'my-compensation.csv',
+        creatorExport(request.deps, { user: requireUser(request) }),
+      ),
+  );
+};

@@ -10,8 +10,8 @@ import { centsToDecimal } from '../../../domain/money.ts';
 import type { User } from '../../../domain/users.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../plugins/deps.ts';
-import { fieldError, HttpError } from '../../plugins/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { fieldError, DomainError } from '../../errors.ts';
 import { creatorsAmong, findUserById } from '../users/repository.ts';
 import { csvStream } from './csv.ts';
 import { payMail, payNotice, type PayNews } from './mails.ts';
@@ -30,7 +30,7 @@ import {
   type ExportRow,
 } from './repository.ts';
 
-const notFound = () => new HttpError(404, 'compensation.not_found');
+const notFound = () => new DomainError('not_found', 'compensation.not_found');
 
 /**
  * Tells the creator of an entry in their bell (within the change, so the notice exists exactly
@@ -80,7 +80,7 @@ export async function createCompensation(
   try {
     await deps.db.transaction().execute(async (trx) => {
       const [creator] = await creatorsAmong(trx, [fields.userId]);
-      if (!creator) throw fieldError(400, 'userId', 'compensation.user_unknown');
+      if (!creator) throw fieldError('invalid', 'userId', 'compensation.user_unknown');
       await insertCompensation(trx, entry);
       await insertChange(trx, {
         compensationId: entry.id,
@@ -95,7 +95,7 @@ export async function createCompensation(
     });
   } catch (error) {
     if (isUniqueViolation(error, onePerCreatorAndMonth)) {
-      throw new HttpError(409, 'compensation.duplicate', {
+      throw new DomainError('conflict', 'compensation.duplicate', {
         params: { month: fields.month, year: fields.year },
       });
     }
@@ -168,7 +168,7 @@ export async function publishCompensation(
     const entry = await claimPublication(trx, id, { publishedAt: now, publishedBy: admin.id });
     if (!entry) {
       if (!(await findCompensationRow(trx, id))) throw notFound();
-      throw new HttpError(409, 'compensation.already_published');
+      throw new DomainError('conflict', 'compensation.already_published');
     }
     await insertChange(trx, {
       compensationId: id,
@@ -197,7 +197,7 @@ export async function compensationHistoryOf(
   deps: Deps,
   { userId }: { userId: string },
 ): Promise<AdminCompensation[]> {
-  if (!(await findUserById(deps.db, userId))) throw new HttpError(404, 'user.not_found');
+  if (!(await findUserById(deps.db, userId))) throw new DomainError('not_found', 'user.not_found');
   const [entries, changes] = await Promise.all([
     compensationsOf(deps.db, userId),
     changesOf(deps.db, userId),

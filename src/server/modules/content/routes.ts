@@ -4,17 +4,16 @@ import { translationsFreshMs } from '../../../domain/languages.ts';
 import { sisterSitePaths } from '../../../domain/routes.ts';
 import { siteSettingsSchema } from '../../../domain/site.ts';
 import type { Config } from '../../config.ts';
-import { publicAccess } from '../../plugins/access.ts';
 import { readTranslations } from './repository.ts';
 import { siteSettings } from './site.ts';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
     '/api/translations',
-    { config: { access: publicAccess }, schema: { response: { 200: translationsSchema } } },
-    async (_request, reply) => {
+    { config: { access: 'public' }, schema: { response: { 200: translationsSchema } } },
+    async (request, reply) => {
       reply.header('cache-control', `public, max-age=${translationsFreshMs / 1000}`);
-      const translations = await readTranslations(app.db);
+      const translations = await readTranslations(request.deps.db);
       // Rendered pages follow edits made in the table.
       app.pages.setTranslations(translations);
       return translations;
@@ -24,7 +23,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const site = siteSettings(config);
   app.get(
     '/api/site',
-    { config: { access: publicAccess }, schema: { response: { 200: siteSettingsSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: siteSettingsSchema } } },
     async (_request, reply) => {
       // Changes only with the configuration, that is on a restart.
       reply.header('cache-control', 'public, max-age=300');
@@ -37,7 +36,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const sisterAuthUrl = config.links.sisterAuth;
   if (sisterAuthUrl) {
     for (const url of sisterSitePaths) {
-      app.get(url, { config: { access: publicAccess } }, (_request, reply) =>
+      app.get(url, { config: { access: 'public' } }, (_request, reply) =>
         reply.header('cache-control', 'no-cache').redirect(sisterAuthUrl, 302),
       );
     }

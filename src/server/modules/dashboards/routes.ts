@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardSchema, influencerDashboardSchema } from '../../../domain/dashboards.ts';
 import { isDatabaseReachable } from '../../db/database.ts';
 import { requireUser } from '../../plugins/access.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { DomainError } from '../../errors.ts';
 import { firstStepsOf } from '../users/repository.ts';
 import { adminFigures, influencerFigures } from './figures.ts';
 
@@ -12,14 +12,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'admin' }, schema: { response: { 200: adminDashboardSchema } } },
     async (request) => {
       // The same probe as the health check; without a database there are no figures to show.
-      if (!(await isDatabaseReachable(app.db))) {
-        throw new HttpError(503, 'server.database_unreachable');
+      if (!(await isDatabaseReachable(request.deps.db))) {
+        throw new DomainError('unavailable', 'server.database_unreachable');
       }
-      const { previousSignInAt } = await firstStepsOf(app.db, requireUser(request).id);
+      const { previousSignInAt } = await firstStepsOf(request.deps.db, requireUser(request).id);
       // No backups are made by the application yet, so the last one is honestly "never".
       return {
         previousSignInAt,
-        ...(await adminFigures(app.db)),
+        ...(await adminFigures(request.deps.db)),
         system: { database: 'connected' as const, lastBackupAt: null },
       };
     },
@@ -28,6 +28,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard',
     { config: { access: 'influencer' }, schema: { response: { 200: influencerDashboardSchema } } },
-    async (request) => influencerFigures(app.db, requireUser(request)),
+    async (request) => influencerFigures(request.deps.db, requireUser(request)),
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '../../../domain/health.ts';
 import { isDatabaseReachable } from '../../db/database.ts';
-import { publicAccess } from '../../plugins/access.ts';
 
 const version = process.env.npm_package_version ?? '0.0.0';
 
@@ -9,11 +8,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
-      config: { access: publicAccess },
+      config: { access: 'public' },
       schema: { response: { 200: healthSchema, 503: healthSchema } },
     },
-    async (_request, reply) => {
-      const connected = await isDatabaseReachable(app.db);
+    async (request, reply) => {
+      const connected = await isDatabaseReachable(request.deps.db);
       return reply
         .status(connected ? 200 : 503)
         .header('cache-control', 'no-store')

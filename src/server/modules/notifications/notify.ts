@@ -6,7 +6,7 @@ import {
   type NotificationType,
 } from '../../../domain/notifications.ts';
 import type { Db } from '../../db/database.ts';
-import { issuesOf } from '../../plugins/errors.ts';
+import { issuesOf } from '../../errors.ts';
 import { findUserById } from '../users/repository.ts';
 import { insertNotification, toNotification } from './repository.ts';
 

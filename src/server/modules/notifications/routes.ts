@@ -1,56 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  notificationListQuerySchema,
-  notificationListSchema,
-} from '../../../domain/notifications.ts';
+import { notificationsApi } from '../../../domain/api/notifications.ts';
 import { requireUser } from '../../plugins/access.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { DomainError } from '../../errors.ts';
+import { routeOf } from '../../routes.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from './repository.ts';
 
-const idParams = z.object({
-  id: z.string().min(1, 'Notification ID is required').max(100, 'Notification not found'),
-});
-
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/notifications',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        querystring: notificationListQuerySchema,
-        response: { 200: notificationListSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(notificationsApi.list),
+    handler: async (request) => {
       const user = requireUser(request);
+      const { db } = request.deps;
       const [notifications, unreadCount] = await Promise.all([
-        listNotifications(app.db, user.id, request.query.limit),
-        countUnread(app.db, user.id),
+        listNotifications(db, user.id, request.query.limit),
+        countUnread(db, user.id),
       ]);
       return { notifications, unreadCount };
     },
-  );
+  });
 
-  app.patch(
-    '/api/notifications/:id/read',
-    { config: { access: 'signed-in' }, schema: { params: idParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(notificationsApi.markRead),
+    handler: async (request, reply) => {
       const user = requireUser(request);
       // Someone else's notification is answered exactly like one that does not exist.
-      if (!(await markRead(app.db, user.id, request.params.id))) {
-        throw new HttpError(404, 'notification.not_found');
+      if (!(await markRead(request.deps.db, user.id, request.params.id))) {
+        throw new DomainError('not_found', 'notification.not_found');
       }
       return reply.status(204).send();
     },
-  );
+  });
 
-  app.post(
-    '/api/notifications/read-all',
-    { config: { access: 'signed-in' } },
-    async (request, reply) => {
-      await markAllRead(app.db, requireUser(request).id);
+  app.route({
+    ...routeOf(notificationsApi.markAllRead),
+    handler: async (request, reply) => {
+      await markAllRead(request.deps.db, requireUser(request).id);
       return reply.status(204).send();
     },
-  );
+  });
 };

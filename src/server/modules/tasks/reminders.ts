@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Deps } from '../../plugins/deps.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps.ts';
 import { runPeriodically } from '../../plugins/schedule.ts';
 import { dueReminderMail, dueReminderTitles, type DueReminderKind } from './mails.ts';
 import {
@@ -8,13 +7,6 @@ import {
   dueReminderCandidates,
   type ReminderColumn,
 } from './reminder-repository.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Sends the due-date reminders that are due now (it also runs at start-up and every 5 minutes). */
-    sendDueReminders(): Promise<number>;
-  }
-}
 
 const hour = 3_600_000;
 
@@ -92,11 +84,7 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
 }
 
 /** Every process sweeps for due reminders; the claims keep them from sending one twice. */
-export const taskReminders = fp(
-  async (app: FastifyInstance) => {
-    const send = () => sendDueReminders(app.deps);
-    app.decorate('sendDueReminders', send);
-    runPeriodically(app, { name: 'Due-date reminders', everyMs: sweepEveryMs, run: send });
-  },
-  { name: 'task-reminders', dependencies: ['deps'] },
-);
+export const taskReminders: FastifyPluginAsyncZod = async (app) => {
+  const send = () => sendDueReminders(app.deps);
+  runPeriodically(app, { name: 'Due-date reminders', everyMs: sweepEveryMs, run: send });
+};

@@ -3,14 +3,13 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Server as TusServer } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatFileSize } from '../../../domain/files.ts';
 import type { MyTaskDetail } from '../../../domain/tasks.ts';
 import { requireUser } from '../../plugins/access.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { DomainError } from '../../errors.ts';
 import { runPeriodically } from '../../plugins/schedule.ts';
 import { storageDir } from '../../storage/storage.ts';
 import {
@@ -101,184 +100,182 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
  * Fastify routes carry the access rule (creators only) and leave the body to the tus server,
  * whose hooks apply the multipart call's rules; every refusal goes out in the API's error shape.
  */
-export const resumableUploadRoutes = fp(
-  async (app: FastifyInstance) => {
-    const datastore = new FileStore({
-      directory: path.join(storageDir(app.deps.config.dataDir), resumableUploadFolder),
-      // Tells clients when an unfinished upload goes (Upload-Expires), and lets the store's
-      // own sweep remove bytes whose claim went with a deleted task or creator.
-      expirationPeriodInMilliseconds: resumableUploadLifetimeMs,
+export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const datastore = new FileStore({
+    directory: path.join(storageDir(app.deps.config.dataDir), resumableUploadFolder),
+    // Tells clients when an unfinished upload goes (Upload-Expires), and lets the store's
+    // own sweep remove bytes whose claim went with a deleted task or creator.
+    expirationPeriodInMilliseconds: resumableUploadLifetimeMs,
+  });
+  const removeBytes = async (uploadId: string) => {
+    await app.deps.storage.delete(resumableUploadKey(uploadId));
+    await datastore.configstore.delete(uploadId).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
     });
-    const removeBytes = async (uploadId: string) => {
-      await app.storage.delete(resumableUploadKey(uploadId));
-      await datastore.configstore.delete(uploadId).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-    };
+  };
 
-    const exchanges = new WeakMap<Request, Exchange>();
-    const exchangeOf = (webRequest: Request): Exchange => {
-      const exchange = exchanges.get(webRequest);
-      if (!exchange) throw new Error('A tus request arrived without its Fastify request');
-      return exchange;
-    };
+  const exchanges = new WeakMap<Request, Exchange>();
+  const exchangeOf = (webRequest: Request): Exchange => {
+    const exchange = exchanges.get(webRequest);
+    if (!exchange) throw new Error('A tus request arrived without its Fastify request');
+    return exchange;
+  };
 
-    const tus = new TusServer({
-      path: resumableUploadsPath,
-      datastore,
-      relativeLocation: true,
-      // Same-origin only: no CORS headers for anyone.
-      allowedOrigins: [],
-      namingFunction: () => randomUUID(),
-      // The id the router matched, never a reading of the URL's text (decision 0016).
-      getFileIdFromRequest: (webRequest) =>
-        (exchangeOf(webRequest).request.params as { id?: string }).id,
-      async onIncomingRequest(webRequest, uploadId) {
-        if (webRequest.method === 'POST') return;
-        const exchange = exchangeOf(webRequest);
-        const { request } = exchange;
-        try {
-          exchange.claim = await ownResumableUpload(request.deps, {
-            uploadId,
-            user: requireUser(request),
-          });
-        } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 410) {
-            await releaseResumableUpload(request.deps, uploadId, removeBytes);
-          }
-          throw error;
-        }
-      },
-      async onUploadCreate(webRequest, upload) {
-        const exchange = exchangeOf(webRequest);
-        const { request } = exchange;
-        if (upload.size === undefined) throw new HttpError(400, 'upload.length_required');
-        const metadata = upload.metadata ?? {};
-        // Each new upload first clears the ones left to expire, so their places come back.
-        await removeExpiredResumableUploads(request.deps, removeBytes);
-        await claimResumableUpload(request.deps, {
-          uploadId: upload.id,
-          taskId: metadata.taskId ?? '',
+  const tus = new TusServer({
+    path: resumableUploadsPath,
+    datastore,
+    relativeLocation: true,
+    // Same-origin only: no CORS headers for anyone.
+    allowedOrigins: [],
+    namingFunction: () => randomUUID(),
+    // The id the router matched, never a reading of the URL's text (decision 0016).
+    getFileIdFromRequest: (webRequest) =>
+      (exchangeOf(webRequest).request.params as { id?: string }).id,
+    async onIncomingRequest(webRequest, uploadId) {
+      if (webRequest.method === 'POST') return;
+      const exchange = exchangeOf(webRequest);
+      const { request } = exchange;
+      try {
+        exchange.claim = await ownResumableUpload(request.deps, {
+          uploadId,
           user: requireUser(request),
-          fileName: metadata.filename || 'file',
-          fileSize: upload.size,
         });
-        exchange.claimedId = upload.id;
-        return { metadata };
-      },
-      async onUploadFinish(webRequest, upload) {
-        const exchange = exchangeOf(webRequest);
-        const { request } = exchange;
-        const claim = exchange.claim ?? (await findUploadClaim(app.db, upload.id));
-        if (!claim) throw new HttpError(404, 'upload.resume_not_found');
-        try {
-          exchange.finished = await finishResumableUpload(request.deps, {
-            claim,
-            user: requireUser(request),
-          });
-        } catch (error) {
-          await releaseResumableUpload(request.deps, upload.id, removeBytes);
-          throw error;
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'gone') {
+          await releaseResumableUpload(request.deps, uploadId, removeBytes);
         }
-        // The bytes now live under the task; the store's record of the upload goes.
-        await removeBytes(upload.id);
-        // tus-js-client takes any 2xx; the body is the creator's task, as the multipart call's.
-        return { status_code: 200 };
-      },
-      // Kept for `refusalOf`, which answers it in the API's shape; the tus text is never sent.
-      async onResponseError(webRequest, error) {
-        exchangeOf(webRequest).failure = error;
-        return undefined;
-      },
-    });
-
-    /** A failure of the tus exchange as the API's refusal (or, unexpected, a logged 5xx). */
-    function refusalOf(exchange: Exchange, status: number): Error {
-      const { failure, request } = exchange;
-      if (failure instanceof HttpError) return failure;
-      const gone = request.raw.destroyed || request.raw.errored !== null;
-      if (failure === ERRORS.ABORTED || (gone && !request.raw.complete)) {
-        return new HttpError(400, 'upload.interrupted');
+        throw error;
       }
-      if (failure instanceof Error) return failure;
-      // Another request still holds the upload (a sender's earlier PATCH not yet noticed gone):
-      // the client asks where it stands and goes on, as after any offset conflict.
-      if (failure === ERRORS.ERR_LOCK_TIMEOUT) return new HttpError(409, 'upload.offset_mismatch');
-      if (isTusError(failure) && failure.status_code === 500) {
-        return new Error(`tus: ${failure.body.trim()}`);
-      }
-      switch (status) {
-        case 404:
-          return new HttpError(404, 'upload.resume_not_found');
-        case 409:
-          return new HttpError(409, 'upload.offset_mismatch');
-        case 410:
-          return new HttpError(410, 'upload.resume_expired');
-        case 413: {
-          const size = formatFileSize(app.deps.config.tasks.uploadMaxBytes);
-          return new HttpError(413, 'task.file_too_large', { params: { size } });
-        }
-        case 412:
-          return new HttpError(412, 'upload.resumable_unreadable');
-        default:
-          return new HttpError(400, 'upload.resumable_unreadable');
-      }
-    }
-
-    async function answer(request: FastifyRequest, reply: FastifyReply) {
-      const webRequest = toWebRequest(request, reply);
-      const exchange: Exchange = { request };
-      exchanges.set(webRequest, exchange);
-      const response = await tus.handleWeb(webRequest);
-      if (response.status >= 400 || exchange.failure !== undefined) {
-        // A create that failed after its claim leaves nothing behind either.
-        if (exchange.claimedId && !exchange.finished) {
-          await releaseResumableUpload(request.deps, exchange.claimedId, removeBytes);
-        }
-        throw refusalOf(exchange, response.status);
-      }
-      if (request.method === 'DELETE' && exchange.claim) {
-        await deleteUploadClaim(app.db, exchange.claim.id);
-      }
-      for (const [name, value] of response.headers) {
-        if (name.startsWith('access-control-') || name === 'content-length') continue;
-        if (name === 'content-type') continue;
-        void reply.header(name, value);
-      }
-      void reply.status(response.status);
-      return exchange.finished ? reply.send(exchange.finished) : reply.send();
-    }
-
-    await app.register(async (scope) => {
-      const routes = scope.withTypeProvider<ZodTypeProvider>();
-      // The tus server reads each body itself, as it arrives; Fastify parses none here.
-      routes.removeAllContentTypeParsers();
-      routes.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      // Every tus answer, refusals included, names the protocol version (tus 1.0, section 5).
-      routes.addHook('onSend', async (_request, reply) => {
-        void reply.header('tus-resumable', '1.0.0');
+    },
+    async onUploadCreate(webRequest, upload) {
+      const exchange = exchangeOf(webRequest);
+      const { request } = exchange;
+      if (upload.size === undefined) throw new DomainError('invalid', 'upload.length_required');
+      const metadata = upload.metadata ?? {};
+      // Each new upload first clears the ones left to expire, so their places come back.
+      await removeExpiredResumableUploads(request.deps, removeBytes);
+      await claimResumableUpload(request.deps, {
+        uploadId: upload.id,
+        taskId: metadata.taskId ?? '',
+        user: requireUser(request),
+        fileName: metadata.filename || 'file',
+        fileSize: upload.size,
       });
+      exchange.claimedId = upload.id;
+      return { metadata };
+    },
+    async onUploadFinish(webRequest, upload) {
+      const exchange = exchangeOf(webRequest);
+      const { request } = exchange;
+      const claim = exchange.claim ?? (await findUploadClaim(request.deps.db, upload.id));
+      if (!claim) throw new DomainError('not_found', 'upload.resume_not_found');
+      try {
+        exchange.finished = await finishResumableUpload(request.deps, {
+          claim,
+          user: requireUser(request),
+        });
+      } catch (error) {
+        await releaseResumableUpload(request.deps, upload.id, removeBytes);
+        throw error;
+      }
+      // The bytes now live under the task; the store's record of the upload goes.
+      await removeBytes(upload.id);
+      // tus-js-client takes any 2xx; the body is the creator's task, as the multipart call's.
+      return { status_code: 200 };
+    },
+    // Kept for `refusalOf`, which answers it in the API's shape; the tus text is never sent.
+    async onResponseError(webRequest, error) {
+      exchangeOf(webRequest).failure = error;
+      return undefined;
+    },
+  });
 
-      routes.post(resumableUploadsPath, { config: { access: 'influencer' } }, answer);
-      routes.route({
-        method: ['HEAD', 'PATCH', 'DELETE'],
-        url: `${resumableUploadsPath}/:id`,
-        config: { access: 'influencer' },
-        schema: { params: z.object({ id: z.string().min(1).max(100) }) },
-        handler: answer,
-      });
+  /** A failure of the tus exchange as the API's refusal (or, unexpected, a logged 5xx). */
+  function refusalOf(exchange: Exchange, status: number): Error {
+    const { failure, request } = exchange;
+    if (failure instanceof DomainError) return failure;
+    const gone = request.raw.destroyed || request.raw.errored !== null;
+    if (failure === ERRORS.ABORTED || (gone && !request.raw.complete)) {
+      return new DomainError('invalid', 'upload.interrupted');
+    }
+    if (failure instanceof Error) return failure;
+    // Another request still holds the upload (a sender's earlier PATCH not yet noticed gone):
+    // the client asks where it stands and goes on, as after any offset conflict.
+    if (failure === ERRORS.ERR_LOCK_TIMEOUT)
+      return new DomainError('conflict', 'upload.offset_mismatch');
+    if (isTusError(failure) && failure.status_code === 500) {
+      return new Error(`tus: ${failure.body.trim()}`);
+    }
+    switch (status) {
+      case 404:
+        return new DomainError('not_found', 'upload.resume_not_found');
+      case 409:
+        return new DomainError('conflict', 'upload.offset_mismatch');
+      case 410:
+        return new DomainError('gone', 'upload.resume_expired');
+      case 413: {
+        const size = formatFileSize(app.deps.config.tasks.uploadMaxBytes);
+        return new DomainError('too_large', 'task.file_too_large', { params: { size } });
+      }
+      case 412:
+        return new DomainError('stale', 'upload.resumable_unreadable');
+      default:
+        return new DomainError('invalid', 'upload.resumable_unreadable');
+    }
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply) {
+    const webRequest = toWebRequest(request, reply);
+    const exchange: Exchange = { request };
+    exchanges.set(webRequest, exchange);
+    const response = await tus.handleWeb(webRequest);
+    if (response.status >= 400 || exchange.failure !== undefined) {
+      // A create that failed after its claim leaves nothing behind either.
+      if (exchange.claimedId && !exchange.finished) {
+        await releaseResumableUpload(request.deps, exchange.claimedId, removeBytes);
+      }
+      throw refusalOf(exchange, response.status);
+    }
+    if (request.method === 'DELETE' && exchange.claim) {
+      await deleteUploadClaim(request.deps.db, exchange.claim.id);
+    }
+    for (const [name, value] of response.headers) {
+      if (name.startsWith('access-control-') || name === 'content-length') continue;
+      if (name === 'content-type') continue;
+      void reply.header(name, value);
+    }
+    void reply.status(response.status);
+    return exchange.finished ? reply.send(exchange.finished) : reply.send();
+  }
+
+  await app.register(async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    // The tus server reads each body itself, as it arrives; Fastify parses none here.
+    routes.removeAllContentTypeParsers();
+    routes.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // Every tus answer, refusals included, names the protocol version (tus 1.0, section 5).
+    routes.addHook('onSend', async (_request, reply) => {
+      void reply.header('tus-resumable', '1.0.0');
     });
 
-    // Uploads left to expire go even when nobody creates a new one; the store's own sweep also
-    // takes bytes whose claim went with a deleted task or creator.
-    runPeriodically(app, {
-      name: 'Sweeping expired resumable uploads',
-      everyMs: sweepEveryMs,
-      run: async () => {
-        await removeExpiredResumableUploads(app.deps, removeBytes);
-        await tus.cleanUpExpiredUploads();
-      },
+    routes.post(resumableUploadsPath, { config: { access: 'influencer' } }, answer);
+    routes.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: `${resumableUploadsPath}/:id`,
+      config: { access: 'influencer' },
+      schema: { params: z.object({ id: z.string().min(1).max(100) }) },
+      handler: answer,
     });
-  },
-  { name: 'resumable-uploads', dependencies: ['deps', 'access', 'storage'] },
-);
+  });
+
+  // Uploads left to expire go even when nobody creates a new one; the store's own sweep also
+  // takes bytes whose claim went with a deleted task or creator.
+  runPeriodically(app, {
+    name: 'Sweeping expired resumable uploads',
+    everyMs: sweepEveryMs,
+    run: async () => {
+      await removeExpiredResumableUploads(app.deps, removeBytes);
+      await tus.cleanUpExpiredUploads();
+    },
+  });
+};

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { fileKinds, recognitionBytes } from '../../../domain/files.ts';
 import type { MyTaskDetail } from '../../../domain/tasks.ts';
 import type { User } from '../../../domain/users.ts';
-import type { Deps } from '../../plugins/deps.ts';
-import { fieldError, HttpError } from '../../plugins/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { fieldError, DomainError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { allowedKind } from '../../uploads/receive.ts';
 import { findTaskRow } from './repository.ts';
@@ -47,14 +47,14 @@ export async function claimResumableUpload(
   await deps.db.transaction().execute(async (trx) => {
     await assertAcceptsFiles(trx, taskId, user.id, deps.dialect);
     const task = await findTaskRow(trx, taskId);
-    if (!task) throw new HttpError(404, 'task.not_found');
+    if (!task) throw new DomainError('not_found', 'task.not_found');
     const held = await countFilesHeld(trx, taskId, user.id, now);
     const rules = taskUploadRules(task, held, deps.config.tasks.uploadMaxBytes);
     if (fileSize > rules.maxFileBytes) {
-      throw fieldError(413, rules.fileField, rules.messages.tooLarge, rules.params);
+      throw fieldError('too_large', rules.fileField, rules.messages.tooLarge, rules.params);
     }
     if (rules.maxFiles === 0) {
-      throw fieldError(400, rules.fileField, rules.messages.tooManyFiles, rules.params);
+      throw fieldError('invalid', rules.fileField, rules.messages.tooManyFiles, rules.params);
     }
     await insertUploadClaim(trx, {
       id: uploadId,
@@ -77,9 +77,10 @@ export async function ownResumableUpload(
   { uploadId, user }: { uploadId: string; user: User },
 ): Promise<UploadClaimRow> {
   const claim = await findUploadClaim(deps.db, uploadId);
-  if (!claim || claim.userId !== user.id) throw new HttpError(404, 'upload.resume_not_found');
+  if (!claim || claim.userId !== user.id)
+    throw new DomainError('not_found', 'upload.resume_not_found');
   if (claim.expiresAt <= deps.clock().toISOString()) {
-    throw new HttpError(410, 'upload.resume_expired');
+    throw new DomainError('gone', 'upload.resume_expired');
   }
   return claim;
 }
@@ -102,13 +103,14 @@ export async function finishResumableUpload(
   { claim, user }: { claim: UploadClaimRow; user: User },
 ): Promise<MyTaskDetail> {
   const task = await findTaskRow(deps.db, claim.taskId);
-  if (!task) throw new HttpError(404, 'task.not_found');
+  if (!task) throw new DomainError('not_found', 'task.not_found');
   const rules = taskUploadRules(task, 0, deps.config.tasks.uploadMaxBytes);
   const kind = allowedKind(
     await leadingBytes(deps.storage, resumableUploadKey(claim.id)),
     rules.kinds,
   );
-  if (!kind) throw fieldError(415, rules.fileField, rules.messages.wrongKind, rules.params);
+  if (!kind)
+    throw fieldError('unsupported', rules.fileField, rules.messages.wrongKind, rules.params);
   const uploadId = randomUUID();
   const fileKey = taskFileKey(claim.taskId, uploadId);
   await deps.storage.rename(resumableUploadKey(claim.id), fileKey);

@@ -4,8 +4,8 @@ import type { AdminTaskDetail, ReviewDecision } from '../../../domain/tasks.ts';
 import type { User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import type { TaskAssignmentsTable } from '../../db/schema.ts';
-import type { Deps } from '../../plugins/deps.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { DomainError } from '../../errors.ts';
 import { administratorIds, findUserById } from '../users/repository.ts';
 import { findAssignment, findTaskRow, moveAssignment, refreshTaskStatus } from './repository.ts';
 import {
@@ -24,7 +24,7 @@ export async function adminTaskDetail(
   { id }: { id: string },
 ): Promise<AdminTaskDetail> {
   const task = await findTaskRow(deps.db, id);
-  if (!task) throw new HttpError(404, 'task.not_found');
+  if (!task) throw new DomainError('not_found', 'task.not_found');
   return {
     id: task.id,
     title: task.title,
@@ -85,17 +85,17 @@ export async function reviewSubmission(
   const feedback = input.feedback || null;
   const mail = await deps.db.transaction().execute(async (trx) => {
     const task = await findTaskRow(trx, input.taskId);
-    if (!task) throw new HttpError(404, 'task.not_found');
+    if (!task) throw new DomainError('not_found', 'task.not_found');
     const assignment = await findAssignment(trx, input.taskId, input.userId);
     const creator = assignment && (await findUserById(trx, input.userId));
-    if (!assignment || !creator) throw new HttpError(404, 'task.assignee_not_found');
+    if (!assignment || !creator) throw new DomainError('not_found', 'task.assignee_not_found');
     const claimed = await moveAssignment(
       trx,
       assignment.id,
       'submitted',
       outcomeOf(input.decision, now, input.reviewer.id),
     );
-    if (!claimed) throw new HttpError(409, 'task.review_not_submitted');
+    if (!claimed) throw new DomainError('conflict', 'task.review_not_submitted');
     await insertReview(trx, {
       id: randomUUID(),
       taskId: input.taskId,

@@ -9,8 +9,8 @@ import {
   type TaskStatus,
 } from '../../../domain/tasks.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../plugins/deps.ts';
-import { fieldError, HttpError } from '../../plugins/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { fieldError, DomainError } from '../../errors.ts';
 import { creatorsAmong } from '../users/repository.ts';
 import { taskAssignedMail, taskAssignedTitle } from './mails.ts';
 import {
@@ -43,7 +43,7 @@ import {
 import { makeThumbnail } from '../../uploads/thumbnails.ts';
 import { countLiveUploadClaims, deleteUploadClaim } from './upload-claim-repository.ts';
 
-const notFound = () => new HttpError(404, 'task.not_found');
+const notFound = () => new DomainError('not_found', 'task.not_found');
 
 type Creator = Awaited<ReturnType<typeof creatorsAmong>>[number];
 
@@ -51,7 +51,7 @@ type Creator = Awaited<ReturnType<typeof creatorsAmong>>[number];
 async function creatorsFor(db: Db, ids: string[]): Promise<Creator[]> {
   const creators = await creatorsAmong(db, ids);
   if (creators.length !== ids.length)
-    throw fieldError(400, 'assignedUsers', 'task.assignee_unknown');
+    throw fieldError('invalid', 'assignedUsers', 'task.assignee_unknown');
   return creators;
 }
 
@@ -233,10 +233,10 @@ export async function moveMyTask(
     const assignment = await findAssignment(trx, taskId, user.id);
     if (!assignment) throw notFound();
     if (creatorMoves[assignment.status] !== status) {
-      throw new HttpError(409, 'task.move_not_allowed');
+      throw new DomainError('conflict', 'task.move_not_allowed');
     }
     if (status === 'submitted' && (await countUploads(trx, taskId, user.id)) === 0) {
-      throw new HttpError(409, 'task.submit_needs_file');
+      throw new DomainError('conflict', 'task.submit_needs_file');
     }
     const moved = await moveAssignment(
       trx,
@@ -244,7 +244,7 @@ export async function moveMyTask(
       assignment.status,
       stampsFor(status, now, null),
     );
-    if (!moved) throw new HttpError(409, 'task.move_not_allowed');
+    if (!moved) throw new DomainError('conflict', 'task.move_not_allowed');
     await refreshTaskStatus(trx, taskId, now);
     if (status === 'submitted') {
       const task = await findTaskRow(trx, taskId);
@@ -263,7 +263,7 @@ export async function assertAcceptsFiles(
 ) {
   const assignment = await findAssignment(db, taskId, userId, lockOn);
   if (!assignment) throw notFound();
-  if (!acceptsFiles(assignment.status)) throw new HttpError(409, 'task.files_closed');
+  if (!acceptsFiles(assignment.status)) throw new DomainError('conflict', 'task.files_closed');
   return assignment;
 }
 
@@ -276,7 +276,7 @@ export async function deleteMyUpload(
     await assertAcceptsFiles(trx, taskId, user.id);
     const upload = await findUpload(trx, uploadId);
     if (!upload || upload.taskId !== taskId || upload.userId !== user.id) {
-      throw new HttpError(404, 'task.upload_not_found');
+      throw new DomainError('not_found', 'task.upload_not_found');
     }
     await deleteUpload(trx, uploadId);
     return storedKeysOf(upload);
@@ -325,7 +325,7 @@ export async function saveMyUploads(
     claimId,
   }: { taskId: string; user: User; files: ReceivedTaskFile[]; claimId?: string },
 ): Promise<MyTaskDetail> {
-  if (files.length === 0) throw fieldError(400, 'files', 'upload.no_files');
+  if (files.length === 0) throw fieldError('invalid', 'files', 'upload.no_files');
   const startedAt = deps.clock();
   const now = startedAt.getTime();
   const thumbnailKeys: (string | null)[] = [];
@@ -336,11 +336,11 @@ export async function saveMyUploads(
     const task = await findTaskRow(trx, taskId);
     if (!task) throw notFound();
     if (claimId !== undefined && !(await deleteUploadClaim(trx, claimId))) {
-      throw new HttpError(410, 'upload.resume_expired');
+      throw new DomainError('gone', 'upload.resume_expired');
     }
     const count = await countFilesHeld(trx, taskId, user.id, startedAt);
     if (count + files.length > task.maxFiles) {
-      throw fieldError(400, 'files', 'task.too_many_files', { max: task.maxFiles, count });
+      throw fieldError('invalid', 'files', 'task.too_many_files', { max: task.maxFiles, count });
     }
     await insertUploads(
       trx,

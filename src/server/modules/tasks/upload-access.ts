@@ -1,6 +1,6 @@
 import type { User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { DomainError } from '../../errors.ts';
 import { findUpload } from './upload-repository.ts';
 
 /**
@@ -11,7 +11,7 @@ import { findUpload } from './upload-repository.ts';
 export async function findUploadFor(db: Db, uploadId: string, user: User) {
   const upload = await findUpload(db, uploadId);
   if (!upload || (upload.userId !== user.id && !user.isAdmin)) {
-    throw new HttpError(404, 'task.upload_not_found');
+    throw new DomainError('not_found', 'task.upload_not_found');
   }
   return upload;
 }

@@ -12,8 +12,7 @@ import {
   userSchema,
 } from '../../../domain/users.ts';
 import { requireUser } from '../../plugins/access.ts';
-import { fieldError, HttpError } from '../../plugins/errors.ts';
-import { tooManyRequests } from '../../plugins/rate-limits.ts';
+import { DomainError, fieldError, tooManyAttempts } from '../../errors.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { setPassword } from '../auth/service.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
@@ -62,7 +61,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         preferredLanguage: request.body.preferredLanguage,
         updatedAt: request.deps.clock().toISOString(),
       };
-      await updateUser(app.db, user.id, changes);
+      await updateUser(request.deps.db, user.id, changes);
       return { ...user, ...changes };
     },
   );
@@ -74,14 +73,14 @@ export const ownAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Guessing the current password from a borrowed session is limited like guessing at sign-in.
       const attempt = { accountKey: user.id, address: request.ip };
-      const wait = await claimSignInAttempt(app.db, attempt, request.deps.clock());
-      if (wait > 0) throw tooManyRequests(reply, 'auth.too_many_attempts', wait);
-      const row = await findUserById(app.db, user.id);
+      const wait = await claimSignInAttempt(request.deps.db, attempt, request.deps.clock());
+      if (wait > 0) throw tooManyAttempts('auth.too_many_attempts', wait);
+      const row = await findUserById(request.deps.db, user.id);
       if (!row || !(await verifyPassword(row.passwordHash, request.body.currentPassword))) {
         // The claim stays: it is the failure.
-        throw fieldError(400, 'currentPassword', 'user.current_password_wrong');
+        throw fieldError('invalid', 'currentPassword', 'user.current_password_wrong');
       }
-      await clearSignInFailures(app.db, user.id);
+      await clearSignInFailures(request.deps.db, user.id);
       await setPassword(request.deps, {
         userId: user.id,
         newPassword: request.body.newPassword,
@@ -99,7 +98,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { querystring: userListQuerySchema, response: { 200: userListSchema } },
     },
-    async (request) => listUsers(app.db, request.query),
+    async (request) => listUsers(request.deps.db, request.query),
   );
 
   app.post(
@@ -116,8 +115,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/users/:id',
     { config: { access: 'admin' }, schema: { params: idParams, response: { 200: userSchema } } },
     async (request) => {
-      const row = await findUserById(app.db, request.params.id);
-      if (!row) throw new HttpError(404, 'user.not_found');
+      const row = await findUserById(request.deps.db, request.params.id);
+      if (!row) throw new DomainError('not_found', 'user.not_found');
       return toUser(row);
     },
   );
@@ -141,13 +140,15 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = requireUser(request);
       const { id } = request.params;
-      if (!(await findUserById(app.db, id))) throw new HttpError(404, 'user.not_found');
+      if (!(await findUserById(request.deps.db, id)))
+        throw new DomainError('not_found', 'user.not_found');
       await setPassword(request.deps, {
         userId: id,
         newPassword: request.body.newPassword,
         keepToken: id === admin.id ? request.cookies[sessionCookieName] : undefined,
       });
-      if (id !== admin.id) await request.deps.notify(app.db, id, passwordChangedByAdminNotice);
+      if (id !== admin.id)
+        await request.deps.notify(request.deps.db, id, passwordChangedByAdminNotice);
       return reply.status(204).send();
     },
   );

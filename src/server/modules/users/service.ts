@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Language } from '../../../domain/languages.ts';
 import type { User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../plugins/deps.ts';
-import { fieldError, HttpError } from '../../plugins/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { fieldError, DomainError } from '../../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { clearSignInFailures } from '../auth/sign-in-limits.ts';
 import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
@@ -75,12 +75,16 @@ export async function ensureAdministrator(deps: Deps): Promise<void> {
 
 type IdentityField = 'username' | 'email';
 
-function identityConflict(field: IdentityField): HttpError {
-  return fieldError(409, field, field === 'username' ? 'user.username_taken' : 'user.email_taken');
+function identityConflict(field: IdentityField): DomainError {
+  return fieldError(
+    'conflict',
+    field,
+    field === 'username' ? 'user.username_taken' : 'user.email_taken',
+  );
 }
 
 /** The unique indexes catch what a concurrent request slipped past the check. */
-function identityConflictOf(error: unknown): HttpError | undefined {
+function identityConflictOf(error: unknown): DomainError | undefined {
   const text =
     error instanceof Error
       ? `${error.message} ${String((error as { constraint?: unknown }).constraint)}`
@@ -150,9 +154,9 @@ export async function updateUserAccount(
     deps.db.transaction().execute(async (trx) => {
       await lockAdministrators(trx, deps.dialect);
       const target = await findUserById(trx, id);
-      if (!target) throw new HttpError(404, 'user.not_found');
+      if (!target) throw new DomainError('not_found', 'user.not_found');
       if (target.isAdmin && !input.isAdmin && (await countAdministrators(trx)) <= 1) {
-        throw new HttpError(409, 'user.last_administrator');
+        throw new DomainError('conflict', 'user.last_administrator');
       }
       const conflict = await findIdentityConflict(trx, input, id);
       if (conflict) throw identityConflict(conflict);
@@ -190,17 +194,17 @@ export async function deleteUserAccount(
   options: { id: string; actingUserId: string },
 ): Promise<void> {
   if (options.id === options.actingUserId) {
-    throw new HttpError(409, 'user.delete_self');
+    throw new DomainError('conflict', 'user.delete_self');
   }
   const fileKeys = await deps.db.transaction().execute(async (trx) => {
     await lockAdministrators(trx, deps.dialect);
     const target = await findUserById(trx, options.id);
-    if (!target) throw new HttpError(404, 'user.not_found');
+    if (!target) throw new DomainError('not_found', 'user.not_found');
     if (await hasPublishedCompensation(trx, options.id)) {
-      throw new HttpError(409, 'user.delete_paid');
+      throw new DomainError('conflict', 'user.delete_paid');
     }
     if (target.isAdmin && (await countAdministrators(trx)) <= 1) {
-      throw new HttpError(409, 'user.last_administrator');
+      throw new DomainError('conflict', 'user.last_administrator');
     }
     const fileKeys = await uploadFileKeysOfUser(trx, options.id);
     // Only drafts: should a publication slip in concurrently, the RESTRICT key refuses the delete.

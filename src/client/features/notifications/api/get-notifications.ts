@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  notificationDropdownLimit,
-  notificationPollMs,
-  type NotificationList,
-} from '../../../../domain/notifications.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { notificationsApi } from '../../../../domain/api/notifications.ts';
+import { notificationDropdownLimit, notificationPollMs } from '../../../../domain/notifications.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function getNotifications(): Promise<NotificationList> {
-  return apiFetch<NotificationList>(`/api/notifications?limit=${notificationDropdownLimit}`);
+export function getNotifications() {
+  return apiCall(notificationsApi.list, { query: { limit: notificationDropdownLimit } });
 }
 
 export const notificationsQueryKey = ['notifications'] as const;
@@ -16,7 +13,7 @@ export function notificationsQueryOptions() {
   return queryOptions({
     queryKey: notificationsQueryKey,
     queryFn: getNotifications,
-    // New notifications arrive without the person doing anything (spec section 7).
+    // New notifications arrive without the person doing anything (every 30 seconds).
     refetchInterval: notificationPollMs,
   });
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { notificationsApi } from '../../../../domain/api/notifications.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { notificationsQueryKey } from './get-notifications.ts';
 
-export function markAllNotificationsRead(): Promise<void> {
-  return apiFetch<void>('/api/notifications/read-all', { method: 'POST' });
+export function markAllNotificationsRead() {
+  return apiCall(notificationsApi.markAllRead);
 }
 
 export function useMarkAllNotificationsRead() {

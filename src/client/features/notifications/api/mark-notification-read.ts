@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { notificationsApi } from '../../../../domain/api/notifications.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { notificationsQueryKey } from './get-notifications.ts';
 
-export function markNotificationRead(id: string): Promise<void> {
-  return apiFetch<void>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PATCH' });
+export function markNotificationRead(id: string) {
+  return apiCall(notificationsApi.markRead, { params: { id } });
 }
 
 export function useMarkNotificationRead() {

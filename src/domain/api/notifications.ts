@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { notificationListQuerySchema, notificationListSchema } from '../notifications.ts';
+import { endpoint } from './endpoint.ts';
+
+const notificationParams = z.object({
+  id: z.string().min(1, 'Notification ID is required').max(100, 'Notification not found'),
+});
+
+/** The bell: a person's own notifications. */
+export const notificationsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notifications',
+    access: 'signed-in',
+    summary: "The newest of the caller's notifications and how many are unread",
+    query: notificationListQuerySchema,
+    responses: { 200: notificationListSchema },
+  }),
+  markRead: endpoint({
+    method: 'PATCH',
+    path: '/api/notifications/:id/read',
+    access: 'signed-in',
+    summary: "Marks one of the caller's notifications read (204; 404 for anyone else's)",
+    params: notificationParams,
+  }),
+  markAllRead: endpoint({
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    access: 'signed-in',
+    summary: "Marks all of the caller's notifications read (204)",
+  }),
+};
