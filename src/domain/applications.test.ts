@@ -1,4 +1,5 @@
-import { englishMessage, isMessageCode } from './messages.ts';
+import { catalogues } from './locales/index.ts';
+import { catalogueKey, isMessageCode } from './messages.ts';
 import { describe, expect, it } from 'vitest';
 import {
   applicationFieldsSchema,
@@ -29,7 +30,7 @@ const valid = {
 };
 
 /** The schema speaks in message codes; the spec's wording is their English text. */
-const english = (code: string) => (isMessageCode(code) ? englishMessage(code) : code);
+const english = (code: string) => (isMessageCode(code) ? catalogues.en[catalogueKey(code)] : code);
 const messages = (input: unknown) =>
   applicationFieldsSchema.safeParse(input).error?.issues.map((issue) => english(issue.message)) ??
   [];

@@ -3,9 +3,9 @@ import english from './locales/en/messages.json' with { type: 'json' };
 /**
  * Every message a person can be shown about a refusal lives once, in locales/<language>/
  * messages.json under `message.<code>`. Schemas and the server speak in codes
- * (`user.username_min`, `upload.too_large`); the API sends the code with its English text (the
- * spec's wording), and the client shows the code in the reader's language. A code whose text
- * counts something has `_one` and `_other` forms and takes `count`.
+ * (`user.username_min`, `upload.too_large`); the API sends the code with its English text
+ * (`englishMessage` on the server), and the client shows the code in the reader's language. A
+ * code whose text counts something has `_one` and `_other` forms and takes `count`.
  */
 type CatalogueKey = keyof typeof english;
 type Plural<Key> = Key extends `${infer Base}_${'one' | 'other'}` ? Base : Key;
@@ -21,15 +21,5 @@ export function isMessageCode(value: unknown): value is MessageCode {
   return (
     typeof value === 'string' &&
     (catalogueKey(value) in catalogue || `${catalogueKey(value)}_other` in catalogue)
-  );
-}
-
-/** The English text of a code, with its values put in (`{{count}}`, `{{field}}`). */
-export function englishMessage(code: MessageCode, params: MessageParams = {}): string {
-  const key = catalogueKey(code);
-  const text =
-    catalogue[key] ?? catalogue[`${key}_${params.count === 1 ? 'one' : 'other'}`] ?? code;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
   );
 }

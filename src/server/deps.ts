@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createNotifier, type Notify } from './modules/notifications/notify.ts';
 import { loadDocumentKey } from './storage/document-cipher.ts';
 import { createDocumentVault, type DocumentVault } from './storage/documents.ts';
 import { createLocalStorage, storageDir, type Storage } from './storage/storage.ts';
@@ -22,7 +21,6 @@ export interface Deps {
   /** Applicants' ID documents: encrypted at rest, on top of `storage`. */
   documents: DocumentVault;
   mailer: Mailer;
-  notify: Notify;
   clock: Clock;
   config: Config;
   log: FastifyBaseLogger;
@@ -51,7 +49,6 @@ export async function createDeps(
     storage,
     documents: createDocumentVault(storage, key),
     mailer: createMailer(config, options.log),
-    notify: createNotifier(clock),
     clock,
     config,
     log: options.log,

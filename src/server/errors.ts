@@ -1,10 +1,6 @@
 import type { ApiErrorBody, ApiIssue } from '../domain/errors.ts';
-import {
-  englishMessage,
-  isMessageCode,
-  type MessageCode,
-  type MessageParams,
-} from '../domain/messages.ts';
+import { isMessageCode, type MessageCode, type MessageParams } from '../domain/messages.ts';
+import { englishMessage } from './texts.ts';
 
 /**
  * What kind of refusal an error is, in the business's terms. Services and repositories say what

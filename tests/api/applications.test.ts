@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { englishMessage, type MessageCode } from '../../src/domain/messages.ts';
+import type { MessageCode } from '../../src/domain/messages.ts';
+import { englishMessage } from '../../src/server/texts.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maxDocumentBytes } from '../../src/domain/applications.ts';
 import { storageDir } from '../../src/server/storage/storage.ts';

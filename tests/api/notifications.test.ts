@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../src/domain/notifications.ts';
+import { catalogueNotice, notify } from '../../src/server/modules/notifications/notify.ts';
 import { createNotification, createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -120,21 +121,21 @@ describe('marking read', () => {
 });
 
 describe('notify()', () => {
-  it('puts a notification in the person’s bell, in their language when given in each', async () => {
+  it('puts a notification in the person’s bell, written in their language', async () => {
     const sofia = await createUser(testApp.app.deps.db, { preferredLanguage: 'pt' });
     const compensationId = randomUUID();
-    await testApp.app.deps.notify(testApp.app.deps.db, sofia.id, {
-      type: 'compensation',
-      title: { en: 'Payment published', es: 'Pago publicado', pt: 'Pagamento publicado' },
-      message: 'January 2026: $1,000.00',
-      relatedId: compensationId,
-    });
+    await notify(
+      testApp.app.deps,
+      sofia.id,
+      catalogueNotice('compensation', 'notice.welcome', { site: 'Estúdio' }, compensationId),
+    );
     const bell = await bellOf(sofia);
     expect(bell.notifications).toMatchObject([
       {
         type: 'compensation',
-        title: 'Pagamento publicado',
-        message: 'January 2026: $1,000.00',
+        title: 'Boas-vindas à Estúdio',
+        message:
+          'Sua conta está pronta. Você pode alterar sua senha e seu idioma em Configurações.',
         relatedId: compensationId,
         isRead: false,
       },
@@ -143,24 +144,21 @@ describe('notify()', () => {
 
   it('refuses an empty title or message with the spec messages', async () => {
     await expect(
-      testApp.app.deps.notify(testApp.app.deps.db, maria.id, {
+      notify(testApp.app.deps, maria.id, {
         type: 'system',
-        title: ' ',
-        message: 'x',
+        write: () => ({ title: ' ', message: 'x' }),
       }),
     ).rejects.toThrow('Title is required');
     await expect(
-      testApp.app.deps.notify(testApp.app.deps.db, maria.id, {
+      notify(testApp.app.deps, maria.id, {
         type: 'system',
-        title: 'x',
-        message: '',
+        write: () => ({ title: 'x', message: '' }),
       }),
     ).rejects.toThrow('Message is required');
     await expect(
-      testApp.app.deps.notify(testApp.app.deps.db, '', {
+      notify(testApp.app.deps, '', {
         type: 'system',
-        title: 'x',
-        message: 'y',
+        write: () => ({ title: 'x', message: 'y' }),
       }),
     ).rejects.toThrow('User ID is required');
   });

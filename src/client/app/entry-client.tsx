@@ -3,7 +3,7 @@ import '../lib/zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { createI18n } from '../lib/i18n.ts';
+import { createI18n } from '../../domain/i18n.ts';
 import { loadInitialState } from './initial-state.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes, preloadPage } from './router.tsx';

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { InitialState } from '../../domain/initial-state.ts';
-import { createI18n } from '../lib/i18n.ts';
+import { createI18n } from '../../domain/i18n.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 

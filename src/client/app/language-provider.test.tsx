@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../domain/locales/index.ts';
-import { createI18n } from '../lib/i18n.ts';
+import { createI18n } from '../../domain/i18n.ts';
 import { LanguageProvider, useLanguage } from './language-provider.tsx';
 
 function Headline() {

@@ -1,11 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import {
-  defaultLanguage,
-  isLanguage,
-  languageStorageKey,
-  languages,
-  type Language,
-} from '../../domain/languages.ts';
+import { isLanguage, languageStorageKey, type Language } from '../../domain/languages.ts';
 
 const oneYearInSeconds = 31_536_000;
 
@@ -38,30 +31,4 @@ export function storeLanguage(language: Language): void {
   }
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${languageStorageKey}=${language}; path=/; max-age=${oneYearInSeconds}; SameSite=Lax${secure}`;
-}
-
-/**
- * One i18next instance per app (and, on the server, per request), so two visitors rendered at
- * once never share a language. It starts with the dictionary of `language` the server handed
- * over; no catalogue ships in the bundle, and other languages are fetched when chosen.
- */
-export function createI18n(language: Language, translations: Record<string, string>): I18n {
-  const instance = i18next.createInstance();
-  // The instance reaches components through LanguageProvider only, never a module-wide global
-  // that concurrent server renders would share.
-  void instance.init({
-    resources: { [language]: { translation: translations } },
-    lng: language,
-    fallbackLng: defaultLanguage,
-    supportedLngs: [...languages],
-    // Catalogue keys are flat ('hero.line1'), not nested objects.
-    keySeparator: false,
-    nsSeparator: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    // Translations are complete before the first render: they are given and init is synchronous.
-    initAsync: false,
-    showSupportNotice: false,
-  });
-  return instance;
 }

@@ -13,7 +13,7 @@ import {
   profileUpdateRequestSchema,
 } from '../../domain/users.ts';
 import { ApiError } from './api-fetch.ts';
-import { createI18n } from './i18n.ts';
+import { createI18n } from '../../domain/i18n.ts';
 import { failureMessage, translateMessage } from './messages.ts';
 
 const spanish = ((key: string) => es[key] ?? key) as unknown as TFunction;

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueFiles, catalogues } from './index.ts';
+import { catalogueFiles, catalogues, mailCatalogues } from './index.ts';
 
 describe('translation catalogues', () => {
   it('have the same keys in every language, and no empty text', () => {
-    const englishKeys = Object.keys(catalogues.en).sort();
-    for (const catalogue of Object.values(catalogues)) {
-      expect(Object.keys(catalogue).sort()).toEqual(englishKeys);
-      expect(Object.values(catalogue).filter((text) => text.trim() === '')).toEqual([]);
+    for (const set of [catalogues, mailCatalogues]) {
+      const englishKeys = Object.keys(set.en).sort();
+      for (const catalogue of Object.values(set)) {
+        expect(Object.keys(catalogue).sort()).toEqual(englishKeys);
+        expect(Object.values(catalogue).filter((text) => text.trim() === '')).toEqual([]);
+      }
+    }
+  });
+
+  it('put in the same values in every language', () => {
+    const valuesOf = (text: string) =>
+      [...text.matchAll(/\{\{(\w+)\}\}/g)].map(([, name]) => name).sort();
+    for (const set of [catalogues, mailCatalogues]) {
+      const differing = Object.entries(set.en).flatMap(([key, english]) =>
+        (['es', 'pt'] as const)
+          .filter((language) => {
+            const other = set[language][key] ?? '';
+            return valuesOf(other).join() !== valuesOf(english).join();
+          })
+          .map((language) => `${language} ${key}`),
+      );
+      expect(differing).toEqual([]);
     }
   });
 

@@ -9,7 +9,7 @@ import {
   publishCompensation,
   updateCompensation,
 } from '../modules/compensation/service.ts';
-import { createNotifier } from '../modules/notifications/notify.ts';
+import { notify } from '../modules/notifications/notify.ts';
 import { markAllRead } from '../modules/notifications/repository.ts';
 import { insertApplication } from '../modules/applications/repository.ts';
 import { insertAssignments, insertTask, refreshTaskStatus } from '../modules/tasks/repository.ts';
@@ -328,10 +328,12 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
     }
   }
 
-  await deps.notify(db, maria.id, {
+  await notify({ ...deps, db }, maria.id, {
     type: 'task',
-    title: { en: 'New task assigned', es: 'Nueva tarea asignada', pt: 'Nova tarefa atribuída' },
-    message: tasks[0]?.title ?? '',
+    write: (texts) => ({
+      title: texts('notice.taskAssigned.title'),
+      message: tasks[0]?.title ?? '',
+    }),
   });
   return 'seeded';
 }
@@ -352,7 +354,6 @@ async function seedDemoPay(deps: Deps, admin: User, people: User[]) {
   const at = (date: Date): Deps => ({
     ...deps,
     clock: () => date,
-    notify: createNotifier(() => date),
     // The demo's invented people have no mailboxes: the pay service's mails go nowhere.
     mailer: { ...deps.mailer, sendInBackground: () => {} },
   });

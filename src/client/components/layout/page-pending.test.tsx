@@ -7,7 +7,7 @@ import { catalogues } from '../../../domain/locales/index.ts';
 import type { User } from '../../../domain/users.ts';
 import { LanguageProvider } from '../../app/language-provider.tsx';
 import { currentUserQueryKey } from '../../lib/current-user.ts';
-import { createI18n } from '../../lib/i18n.ts';
+import { createI18n } from '../../../domain/i18n.ts';
 import { PagePending } from './page-pending.tsx';
 
 const person = (isAdmin: boolean): User => ({

@@ -29,6 +29,7 @@ import {
   type ExportCursor,
   type ExportRow,
 } from './repository.ts';
+import { notify } from '../notifications/notify.ts';
 
 const notFound = () => new DomainError('not_found', 'compensation.not_found');
 
@@ -44,7 +45,11 @@ async function tellCreator(
 ) {
   const creator = await findUserById(trx, entry.userId);
   if (!creator) throw notFound();
-  await deps.notify(trx, creator.id, payNotice(entry.id, news, creator.preferredLanguage));
+  await notify(
+    { ...deps, db: trx },
+    creator.id,
+    payNotice(entry.id, news, creator.preferredLanguage),
+  );
   return payMail({
     to: creator.email,
     name: creator.firstName ?? creator.username,

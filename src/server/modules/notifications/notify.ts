@@ -1,58 +1,61 @@
 import { randomUUID } from 'node:crypto';
+import type { TFunction } from 'i18next';
 import type { Language } from '../../../domain/languages.ts';
 import {
   notificationInputSchema,
   type Notification,
   type NotificationType,
 } from '../../../domain/notifications.ts';
-import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import { issuesOf } from '../../errors.ts';
+import { textsIn } from '../../texts.ts';
 import { findUserById } from '../users/repository.ts';
 import { insertNotification, toNotification } from './repository.ts';
 
-/** A text given once, or in every language so the recipient reads it in their own. */
-export type LocalizedText = string | Readonly<Record<Language, string>>;
-
+/** What a notice says, written in its recipient's language. */
 export interface NotifyInput {
-  title: LocalizedText;
-  message: LocalizedText;
   type: NotificationType;
   relatedId?: string | null;
+  write(texts: TFunction, language: Language): { title: string; message: string };
+}
+
+/** A notice whose title and message are the catalogue's `<key>.title` and `<key>.message`. */
+export function catalogueNotice(
+  type: NotificationType,
+  key: string,
+  params: Record<string, string | number> = {},
+  relatedId: string | null = null,
+): NotifyInput {
+  return {
+    type,
+    relatedId,
+    write: (texts) => ({
+      title: texts(`${key}.title`, params),
+      message: texts(`${key}.message`, params),
+    }),
+  };
 }
 
 /**
- * The one way any area tells a person something: the notification appears in their bell.
- * Localized texts are stored in the recipient's language at the time of sending. Pass a
- * transaction as `db` to make the notification part of the change it reports.
+ * The one way any area tells a person something: the notification appears in their bell, in
+ * their language as it is when it is sent, stamped by the application's clock. Inside
+ * `withTransaction` it is part of the change it reports.
  */
-export type Notify = (db: Db, userId: string, input: NotifyInput) => Promise<Notification>;
-
-/** `deps.notify`: notifications stamped by the application's clock. */
-export function createNotifier(clock: () => Date): Notify {
-  return (db, userId, input) => sendNotification(db, userId, input, clock());
-}
-
-async function sendNotification(
-  db: Db,
+export async function notify(
+  deps: Pick<Deps, 'db' | 'clock'>,
   userId: string,
   input: NotifyInput,
-  now: Date,
 ): Promise<Notification> {
   if (!userId) throw new Error('User ID is required');
-  let language: Language = 'en';
-  if (typeof input.title !== 'string' || typeof input.message !== 'string') {
-    const user = await findUserById(db, userId);
-    if (!user) throw new Error(`notify: no user ${userId}`);
-    language = user.preferredLanguage;
-  }
-  const pick = (text: LocalizedText) => (typeof text === 'string' ? text : text[language]);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new Error(`notify: no user ${userId}`);
+  const language = user.preferredLanguage;
   const parsed = notificationInputSchema.safeParse({
-    title: pick(input.title),
-    message: pick(input.message),
+    ...input.write(textsIn(language), language),
     type: input.type,
     relatedId: input.relatedId,
   });
-  // A caller's mistake, not a person's: it fails loudly, in the spec's words.
+  // A caller's mistake, not a person's: it fails loudly.
   if (!parsed.success) throw new Error(issuesOf(parsed.error.issues)[0]?.message);
   const fields = parsed.data;
   const row = {
@@ -63,8 +66,33 @@ async function sendNotification(
     type: fields.type,
     relatedId: fields.relatedId ?? null,
     isRead: false,
-    createdAt: now.toISOString(),
+    createdAt: deps.clock().toISOString(),
   };
-  await insertNotification(db, row);
+  await insertNotification(deps.db, row);
   return toNotification(row);
+}
+
+/** A text written out in every language, not yet moved into the mail catalogue. */
+export type LocalizedText = string | Readonly<Record<Language, string>>;
+
+/**
+ * TRANSITIONAL: a notice whose texts are still written out in the code. Each area moves its
+ * texts into the mail catalogue and uses `catalogueNotice` or `write`; this goes with the last.
+ */
+export function localizedNotice(input: {
+  type: NotificationType;
+  relatedId?: string | null;
+  title: LocalizedText;
+  message: LocalizedText;
+}): NotifyInput {
+  const pick = (text: LocalizedText, language: Language) =>
+    typeof text === 'string' ? text : text[language];
+  return {
+    type: input.type,
+    relatedId: input.relatedId,
+    write: (_texts, language) => ({
+      title: pick(input.title, language),
+      message: pick(input.message, language),
+    }),
+  };
 }

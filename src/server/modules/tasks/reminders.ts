@@ -7,6 +7,7 @@ import {
   dueReminderCandidates,
   type ReminderColumn,
 } from './reminder-repository.ts';
+import { localizedNotice, notify } from '../notifications/notify.ts';
 
 const hour = 3_600_000;
 
@@ -58,12 +59,16 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
         // Work handed out inside the window is marked as dealt with, unsent, so the next
         // sweeps do not fetch it again and crowd out the creators still owed a reminder.
         if (passedOver) return false;
-        await deps.notify(trx, candidate.userId, {
-          type: 'task',
-          relatedId: candidate.taskId,
-          title: dueReminderTitles[kind],
-          message: candidate.title,
-        });
+        await notify(
+          { ...deps, db: trx },
+          candidate.userId,
+          localizedNotice({
+            type: 'task',
+            relatedId: candidate.taskId,
+            title: dueReminderTitles[kind],
+            message: candidate.title,
+          }),
+        );
         return true;
       });
       if (!claimed) continue;

@@ -15,6 +15,7 @@ import {
   taskSubmittedTitle,
 } from './review-mails.ts';
 import { insertReview, reviewedAssigneesOf } from './review-repository.ts';
+import { localizedNotice, notify } from '../notifications/notify.ts';
 
 /** The review loop of issue 11 (decision 0029): staff see each creator's work and judge it. */
 
@@ -106,12 +107,16 @@ export async function reviewSubmission(
       createdAt: now,
     });
     await refreshTaskStatus(trx, input.taskId, now);
-    await deps.notify(trx, input.userId, {
-      type: 'task',
-      relatedId: input.taskId,
-      title: taskReviewedTitles[input.decision],
-      message: feedback ? `${task.title}: ${shortened(feedback)}` : task.title,
-    });
+    await notify(
+      { ...deps, db: trx },
+      input.userId,
+      localizedNotice({
+        type: 'task',
+        relatedId: input.taskId,
+        title: taskReviewedTitles[input.decision],
+        message: feedback ? `${task.title}: ${shortened(feedback)}` : task.title,
+      }),
+    );
     return taskReviewedMail({
       to: creator.email,
       name: creator.firstName ?? creator.username,
@@ -137,11 +142,15 @@ export async function announceSubmission(
 ): Promise<void> {
   const name = [creator.firstName, creator.lastName].filter(Boolean).join(' ') || creator.username;
   for (const adminId of await administratorIds(db)) {
-    await deps.notify(db, adminId, {
-      type: 'task',
-      relatedId: task.id,
-      title: taskSubmittedTitle,
-      message: taskSubmittedMessage(name, task.title),
-    });
+    await notify(
+      { ...deps, db },
+      adminId,
+      localizedNotice({
+        type: 'task',
+        relatedId: task.id,
+        title: taskSubmittedTitle,
+        message: taskSubmittedMessage(name, task.title),
+      }),
+    );
   }
 }

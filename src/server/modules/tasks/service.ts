@@ -42,6 +42,7 @@ import {
 } from './upload-repository.ts';
 import { makeThumbnail } from '../../uploads/thumbnails.ts';
 import { countLiveUploadClaims, deleteUploadClaim } from './upload-claim-repository.ts';
+import { localizedNotice, notify } from '../notifications/notify.ts';
 
 const notFound = () => new DomainError('not_found', 'task.not_found');
 
@@ -63,12 +64,16 @@ async function welcomeAssignees(
   creators: Creator[],
 ) {
   for (const creator of creators) {
-    await deps.notify(trx, creator.id, {
-      type: 'task',
-      relatedId: task.id,
-      title: taskAssignedTitle,
-      message: task.title,
-    });
+    await notify(
+      { ...deps, db: trx },
+      creator.id,
+      localizedNotice({
+        type: 'task',
+        relatedId: task.id,
+        title: taskAssignedTitle,
+        message: task.title,
+      }),
+    );
   }
   return creators.map((creator) =>
     taskAssignedMail({

@@ -25,6 +25,7 @@ import {
   updateOwnUsername,
   updateUserAccount,
 } from './service.ts';
+import { notify } from '../notifications/notify.ts';
 
 const idParams = z.object({ id: z.string().min(1, 'User ID is required').max(100) });
 
@@ -147,8 +148,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         newPassword: request.body.newPassword,
         keepToken: id === admin.id ? request.cookies[sessionCookieName] : undefined,
       });
-      if (id !== admin.id)
-        await request.deps.notify(request.deps.db, id, passwordChangedByAdminNotice);
+      if (id !== admin.id) await notify(request.deps, id, passwordChangedByAdminNotice);
       return reply.status(204).send();
     },
   );

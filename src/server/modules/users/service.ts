@@ -20,6 +20,7 @@ import {
   toUser,
   updateUser,
 } from './repository.ts';
+import { notify } from '../notifications/notify.ts';
 
 /**
  * A fresh installation must be usable: when no administrator exists, create one from
@@ -138,7 +139,7 @@ export async function createUserAccount(
     const conflict = await findIdentityConflict(trx, input);
     if (conflict) throw identityConflict(conflict);
     await insertUser(trx, row);
-    await deps.notify(trx, row.id, welcomeNotice(deps.config.site.agencyName));
+    await notify({ ...deps, db: trx }, row.id, welcomeNotice(deps.config.site.agencyName));
     return toUser(row);
   };
   // Inside a caller's transaction (an approved application) the account is part of that change.

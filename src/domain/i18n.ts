@@ -1,0 +1,32 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { defaultLanguage, languages, type Language } from './languages.ts';
+
+export type { I18n };
+
+/**
+ * An i18next instance for one language: the one way every text a person reads is put together,
+ * on a screen, in a notice or in a mail, on both sides. The client makes one per app (and the
+ * server one per rendered request, so two visitors rendered at once never share a language),
+ * from the dictionary the server handed over; the server makes one per language for mails and
+ * notices. Texts are i18next's: `{{name}}` values, `_one`/`_other` plural forms by `count`.
+ */
+export function createI18n(language: Language, translations: Record<string, string>): I18n {
+  const instance = i18next.createInstance();
+  // The instance reaches components through LanguageProvider only, never a module-wide global
+  // that concurrent server renders would share.
+  void instance.init({
+    resources: { [language]: { translation: translations } },
+    lng: language,
+    fallbackLng: defaultLanguage,
+    supportedLngs: [...languages],
+    // Catalogue keys are flat ('hero.line1'), not nested objects.
+    keySeparator: false,
+    nsSeparator: false,
+    // React escapes what it renders, and a mail's HTML escapes its text as it is composed.
+    interpolation: { escapeValue: false },
+    // Translations are complete before the first render: they are given and init is synchronous.
+    initAsync: false,
+    showSupportNotice: false,
+  });
+  return instance;
+}
