@@ -5,7 +5,7 @@ import { catalogues, mailCatalogues } from '../domain/locales/index.ts';
 import { catalogueKey, type MessageCode, type MessageParams } from '../domain/messages.ts';
 
 /**
- * What the server writes in a person's language (mails, the notices it stores in their bell,
+ * What the server writes in a person's language (mails, the notifications it stores for them,
  * refusal messages) comes from the catalogues through the same i18next as the screens: the
  * screens' texts and the mail catalogue, one instance per language, made once.
  */

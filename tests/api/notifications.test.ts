@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../src/domain/notifications.ts';
-import { catalogueNotice, notify } from '../../src/server/modules/notifications/notify.ts';
+import { catalogueNotification, notify } from '../../src/server/modules/notifications/notify.ts';
 import { createNotification, createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -127,7 +127,7 @@ describe('notify()', () => {
     await notify(
       testApp.app.deps,
       sofia.id,
-      catalogueNotice('compensation', 'notice.welcome', { site: 'Estúdio' }, compensationId),
+      catalogueNotification('compensation', 'notification.welcome', { site: 'Estúdio' }, compensationId),
     );
     const bell = await bellOf(sofia);
     expect(bell.notifications).toMatchObject([

@@ -331,7 +331,7 @@ export async function seedDemo(deps: Deps): Promise<SeedOutcome> {
   await notify({ ...deps, db }, maria.id, {
     type: 'task',
     write: (texts) => ({
-      title: texts('notice.taskAssigned.title'),
+      title: texts('notification.taskAssigned.title'),
       message: tasks[0]?.title ?? '',
     }),
   });

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../domain/money.ts';
 import { paths } from '../../../domain/routes.ts';
 import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { localizedNotice, type NotifyInput } from '../notifications/notify.ts';
+import { localizedNotification, type NotifyInput } from '../notifications/notify.ts';
 
 /** What a creator is told about one entry: its month, its amount, and before a correction, the old one. */
 export interface PayNews {
@@ -122,7 +122,7 @@ const textsOf = (news: PayNews) =>
  */
 export function payNotice(entryId: string, news: PayNews, language: Language): NotifyInput {
   const texts = textsOf(news)[language];
-  return localizedNotice({
+  return localizedNotification({
     type: 'compensation',
     relatedId: entryId,
     title: texts.title,

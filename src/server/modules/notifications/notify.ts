@@ -12,15 +12,15 @@ import { textsIn } from '../../texts.ts';
 import { findUserById } from '../users/repository.ts';
 import { insertNotification, toNotification } from './repository.ts';
 
-/** What a notice says, written in its recipient's language. */
+/** What a notification says, written in its recipient's language. */
 export interface NotifyInput {
   type: NotificationType;
   relatedId?: string | null;
   write(texts: TFunction, language: Language): { title: string; message: string };
 }
 
-/** A notice whose title and message are the catalogue's `<key>.title` and `<key>.message`. */
-export function catalogueNotice(
+/** A notification whose title and message are the catalogue's `<key>.title` and `<key>.message`. */
+export function catalogueNotification(
   type: NotificationType,
   key: string,
   params: Record<string, string | number> = {},
@@ -76,10 +76,10 @@ export async function notify(
 export type LocalizedText = string | Readonly<Record<Language, string>>;
 
 /**
- * TRANSITIONAL: a notice whose texts are still written out in the code. Each area moves its
- * texts into the mail catalogue and uses `catalogueNotice` or `write`; this goes with the last.
+ * TRANSITIONAL: a notification whose texts are still written out in the code. Each area moves its
+ * texts into the mail catalogue and uses `catalogueNotification` or `write`; this goes with the last.
  */
-export function localizedNotice(input: {
+export function localizedNotification(input: {
   type: NotificationType;
   relatedId?: string | null;
   title: LocalizedText;

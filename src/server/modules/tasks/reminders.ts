@@ -7,7 +7,7 @@ import {
   dueReminderCandidates,
   type ReminderColumn,
 } from './reminder-repository.ts';
-import { localizedNotice, notify } from '../notifications/notify.ts';
+import { localizedNotification, notify } from '../notifications/notify.ts';
 
 const hour = 3_600_000;
 
@@ -62,7 +62,7 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
         await notify(
           { ...deps, db: trx },
           candidate.userId,
-          localizedNotice({
+          localizedNotification({
             type: 'task',
             relatedId: candidate.taskId,
             title: dueReminderTitles[kind],

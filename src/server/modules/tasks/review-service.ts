@@ -15,7 +15,7 @@ import {
   taskSubmittedTitle,
 } from './review-mails.ts';
 import { insertReview, reviewedAssigneesOf } from './review-repository.ts';
-import { localizedNotice, notify } from '../notifications/notify.ts';
+import { localizedNotification, notify } from '../notifications/notify.ts';
 
 /** The review loop of issue 11 (decision 0029): staff see each creator's work and judge it. */
 
@@ -110,7 +110,7 @@ export async function reviewSubmission(
     await notify(
       { ...deps, db: trx },
       input.userId,
-      localizedNotice({
+      localizedNotification({
         type: 'task',
         relatedId: input.taskId,
         title: taskReviewedTitles[input.decision],
@@ -145,7 +145,7 @@ export async function announceSubmission(
     await notify(
       { ...deps, db },
       adminId,
-      localizedNotice({
+      localizedNotification({
         type: 'task',
         relatedId: task.id,
         title: taskSubmittedTitle,

@@ -42,7 +42,7 @@ import {
 } from './upload-repository.ts';
 import { makeThumbnail } from '../../uploads/thumbnails.ts';
 import { countLiveUploadClaims, deleteUploadClaim } from './upload-claim-repository.ts';
-import { localizedNotice, notify } from '../notifications/notify.ts';
+import { localizedNotification, notify } from '../notifications/notify.ts';
 
 const notFound = () => new DomainError('not_found', 'task.not_found');
 
@@ -67,7 +67,7 @@ async function welcomeAssignees(
     await notify(
       { ...deps, db: trx },
       creator.id,
-      localizedNotice({
+      localizedNotification({
         type: 'task',
         relatedId: task.id,
         title: taskAssignedTitle,

@@ -17,7 +17,7 @@ import { verifyPassword } from '../auth/password.ts';
 import { setPassword } from '../auth/service.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { clearSignInFailures, claimSignInAttempt } from '../auth/sign-in-limits.ts';
-import { passwordChangedByAdminNotice } from './notices.ts';
+import { passwordChangedByAdminNotification } from './notifications.ts';
 import { findUserById, listUsers, toUser, updateUser } from './repository.ts';
 import {
   createUserAccount,
@@ -148,7 +148,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         newPassword: request.body.newPassword,
         keepToken: id === admin.id ? request.cookies[sessionCookieName] : undefined,
       });
-      if (id !== admin.id) await notify(request.deps, id, passwordChangedByAdminNotice);
+      if (id !== admin.id) await notify(request.deps, id, passwordChangedByAdminNotification);
       return reply.status(204).send();
     },
   );

@@ -8,7 +8,7 @@ import { hashPassword } from '../auth/password.ts';
 import { clearSignInFailures } from '../auth/sign-in-limits.ts';
 import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
 import { uploadFileKeysOfUser } from '../tasks/upload-repository.ts';
-import { welcomeNotice } from './notices.ts';
+import { welcomeNotification } from './notifications.ts';
 import {
   countAdministrators,
   deleteUser,
@@ -139,7 +139,7 @@ export async function createUserAccount(
     const conflict = await findIdentityConflict(trx, input);
     if (conflict) throw identityConflict(conflict);
     await insertUser(trx, row);
-    await notify({ ...deps, db: trx }, row.id, welcomeNotice(deps.config.site.agencyName));
+    await notify({ ...deps, db: trx }, row.id, welcomeNotification(deps.config.site.agencyName));
     return toUser(row);
   };
   // Inside a caller's transaction (an approved application) the account is part of that change.
