@@ -33,19 +33,19 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/notifications': 'signed-in',
   'PATCH /api/notifications/:/read': 'signed-in',
   'POST /api/notifications/read-all': 'signed-in',
-  'GET /api/dashboard': 'influencer',
-  'GET /api/tasks': 'influencer',
-  'GET /api/tasks/my-tasks': 'influencer',
-  'GET /api/tasks/:': 'influencer',
-  'PATCH /api/tasks/:/status': 'influencer',
-  'POST /api/tasks/:/upload': 'influencer',
-  'DELETE /api/tasks/:/uploads/:': 'influencer',
+  'GET /api/dashboard': 'creator',
+  'GET /api/tasks': 'creator',
+  'GET /api/tasks/my-tasks': 'creator',
+  'GET /api/tasks/:': 'creator',
+  'PATCH /api/tasks/:/status': 'creator',
+  'POST /api/tasks/:/upload': 'creator',
+  'DELETE /api/tasks/:/uploads/:': 'creator',
   // Resumable uploads (tus) of task files: creators only, as the multipart call.
-  'POST /api/uploads': 'influencer',
-  'PATCH /api/uploads/:': 'influencer',
-  'DELETE /api/uploads/:': 'influencer',
-  'GET /api/compensations': 'influencer',
-  'GET /api/compensations/export.csv': 'influencer',
+  'POST /api/uploads': 'creator',
+  'PATCH /api/uploads/:': 'creator',
+  'DELETE /api/uploads/:': 'creator',
+  'GET /api/compensations': 'creator',
+  'GET /api/compensations/export.csv': 'creator',
   // Stored ID documents (spec section 3's same-origin path): administrators only.
   'GET /objects/uploads/:': 'admin',
   // Task files: their uploader and administrators (the handler answers 404 to anyone else).
@@ -118,7 +118,7 @@ describe('the route table', () => {
       const expected = {
         anonymous: route.access === 'public' ? 'through' : 401,
         creator: route.access === 'admin' ? 403 : 'through',
-        admin: route.access === 'influencer' ? 403 : 'through',
+        admin: route.access === 'creator' ? 403 : 'through',
       } as const;
       const actual = {
         anonymous: await callAs(undefined),

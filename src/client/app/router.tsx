@@ -135,7 +135,7 @@ const routes: RouteObject[] = [
             ],
           },
           {
-            element: <SignedInLayout access="influencer" />,
+            element: <SignedInLayout access="creator" />,
             children: [
               { path: appPaths.dashboard, element: <DashboardPage /> },
               { path: appPaths.tasks, element: <TasksPage /> },

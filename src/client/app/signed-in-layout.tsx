@@ -34,7 +34,7 @@ import { Sidebar, type NavItem } from './sidebar.tsx';
 
 /** Who may open the signed-in routes inside this layout; set in the router. */
 export interface RouteAccess {
-  access: 'admin' | 'influencer' | 'signed-in';
+  access: 'admin' | 'creator' | 'signed-in';
 }
 
 const adminNav: NavItem[] = [
@@ -78,7 +78,7 @@ export function SignedInLayout({ access }: RouteAccess) {
     );
   }
   if (access === 'admin' && !user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
-  if (access === 'influencer' && user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
+  if (access === 'creator' && user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
 
   return <Shell user={user} />;
 }

@@ -5,9 +5,9 @@ import type { z } from 'zod';
  * - public: anyone;
  * - signed-in: any signed-in person;
  * - admin: administrators (401 anonymous, 403 creators);
- * - influencer: signed-in creators, who are not administrators (401 anonymous, 403 administrators).
+ * - creator: signed-in people who are not administrators (401 anonymous, 403 administrators).
  */
-export type Access = 'public' | 'signed-in' | 'admin' | 'influencer';
+export type Access = 'public' | 'signed-in' | 'admin' | 'creator';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

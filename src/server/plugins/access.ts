@@ -87,7 +87,7 @@ export const accessPlugin = fp(
       if (access === 'admin' && !request.user.isAdmin) {
         return reply.status(403).send(errorBody('auth.admin_only'));
       }
-      if (access === 'influencer' && request.user.isAdmin) {
+      if (access === 'creator' && request.user.isAdmin) {
         return reply.status(403).send(errorBody('auth.creators_only'));
       }
     });

@@ -16,7 +16,7 @@ const whoMayCall: Record<Access, string> = {
   public: 'Anyone.',
   'signed-in': 'Any signed-in person.',
   admin: 'Administrators only.',
-  influencer: 'Signed-in creators only (not administrators).',
+  creator: 'Signed-in creators only (not administrators).',
 };
 
 /** The reference page's own files; swagger-ui's from its package, and our start-up script. */

@@ -126,7 +126,7 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
   routes.get(
     '/api/compensations',
     {
-      config: { access: 'influencer' },
+      config: { access: 'creator' },
       schema: { response: { 200: z.array(compensationSchema) } },
     },
     async (request) => compensationsOf(request.deps.db, requireUser(request).id, 'published'),
@@ -134,7 +134,7 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   routes.get(
     '/api/compensations/export.csv',
-    { config: { access: 'influencer' } },
+    { config: { access: 'creator' } },
     async (request, reply) =>
       sendCsv(
         reply,

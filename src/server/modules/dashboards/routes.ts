@@ -27,7 +27,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/dashboard',
-    { config: { access: 'influencer' }, schema: { response: { 200: influencerDashboardSchema } } },
+    { config: { access: 'creator' }, schema: { response: { 200: influencerDashboardSchema } } },
     async (request) => influencerFigures(request.deps.db, requireUser(request)),
   );
 };

@@ -258,11 +258,11 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('tus-resumable', '1.0.0');
     });
 
-    routes.post(resumableUploadsPath, { config: { access: 'influencer' } }, answer);
+    routes.post(resumableUploadsPath, { config: { access: 'creator' } }, answer);
     routes.route({
       method: ['HEAD', 'PATCH', 'DELETE'],
       url: `${resumableUploadsPath}/:id`,
-      config: { access: 'influencer' },
+      config: { access: 'creator' },
       schema: { params: z.object({ id: z.string().min(1).max(100) }) },
       handler: answer,
     });

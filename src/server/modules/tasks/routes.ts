@@ -153,7 +153,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       routes.get(
         url,
         {
-          config: { access: 'influencer' },
+          config: { access: 'creator' },
           schema: { querystring: taskListQuerySchema, response: { 200: myTaskListSchema } },
         },
         async (request) => listMyTasks(request.deps.db, requireUser(request).id, request.query),
@@ -163,7 +163,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.get(
       '/api/tasks/:id',
       {
-        config: { access: 'influencer' },
+        config: { access: 'creator' },
         schema: { params: idParams, response: { 200: myTaskDetailSchema } },
       },
       async (request) =>
@@ -173,7 +173,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.patch(
       '/api/tasks/:id/status',
       {
-        config: { access: 'influencer' },
+        config: { access: 'creator' },
         schema: {
           params: idParams,
           body: taskStatusUpdateSchema,
@@ -191,7 +191,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     routes.post(
       '/api/tasks/:id/upload',
       {
-        config: { access: 'influencer' },
+        config: { access: 'creator' },
         schema: { params: idParams, response: { 200: myTaskDetailSchema } },
       },
       async (request) => receiveFiles(request, request.params.id, requireUser(request)),
@@ -199,7 +199,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
     routes.delete(
       '/api/tasks/:id/uploads/:uploadId',
-      { config: { access: 'influencer' }, schema: { params: uploadParams } },
+      { config: { access: 'creator' }, schema: { params: uploadParams } },
       async (request, reply) => {
         await deleteMyUpload(request.deps, {
           taskId: request.params.id,
