@@ -1,12 +1,24 @@
-import en from './en/mail.json' with { type: 'json' };
-import es from './es/mail.json' with { type: 'json' };
-import pt from './pt/mail.json' with { type: 'json' };
+import type { Language } from '../languages.ts';
+import enAuth from './en/mail/auth.json' with { type: 'json' };
+import enTasks from './en/mail/tasks.json' with { type: 'json' };
+import enUsers from './en/mail/users.json' with { type: 'json' };
+import esAuth from './es/mail/auth.json' with { type: 'json' };
+import esTasks from './es/mail/tasks.json' with { type: 'json' };
+import esUsers from './es/mail/users.json' with { type: 'json' };
+import ptAuth from './pt/mail/auth.json' with { type: 'json' };
+import ptTasks from './pt/mail/tasks.json' with { type: 'json' };
+import ptUsers from './pt/mail/users.json' with { type: 'json' };
+
+type Catalogue = Record<string, string>;
 
 /**
- * The texts only the server puts together: mails (`mail.*`) and the notifications it stores in a
- * person's bell (`notification.*`). They are not seeded into the translations table and never sent to
- * a browser; the catalogue check holds them to the same rules as the screens' texts.
+ * The texts only the server puts together, one file per area under `<language>/mail/`: mails
+ * (`mail.*`) and the notifications it stores for people (`notification.*`). They are not seeded
+ * into the translations table and never sent to a browser; the catalogue check holds them to the
+ * same rules as the screens' texts.
  */
-export const mailEn: Record<string, string> = en;
-export const mailEs: Record<string, string> = es;
-export const mailPt: Record<string, string> = pt;
+export const mailFiles: Record<Language, Record<string, Catalogue>> = {
+  en: { auth: enAuth, tasks: enTasks, users: enUsers },
+  es: { auth: esAuth, tasks: esTasks, users: esUsers },
+  pt: { auth: ptAuth, tasks: ptTasks, users: ptUsers },
+};
