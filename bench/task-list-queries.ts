@@ -1,4 +1,4 @@
-// The SQL that src/server/modules/tasks/repository.ts runs for one task list call, caught as it
+// The SQL that src/server/modules/tasks/list-repository.ts runs for one task list call, caught as it
 // runs against a bench database, each statement with its plan and time: bench/task-lists.mjs
 // bundles this file (esbuild) and prints it where a list misses its aim. Not part of the server.
 import Database from 'better-sqlite3';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { Database as Schema } from '../src/server/db/schema.ts';
 import '../src/server/db/database.ts';
 import { taskListQuerySchema } from '../src/domain/tasks.ts';
-import { listAdminTasks, listMyTasks } from '../src/server/modules/tasks/repository.ts';
+import { listAdminTasks, listMyTasks } from '../src/server/modules/tasks/list-repository.ts';
 
 export interface ListCall {
   name: string;

@@ -141,6 +141,9 @@ const taskFields = {
   updatedAt: z.string(),
 };
 
+/** A task's own fields, without anyone's part in it. */
+export type Task = z.infer<z.ZodObject<typeof taskFields>>;
+
 /** One creator's part of a task, as administrators see it. */
 export const assigneeSchema = z.object({
   userId: z.string(),

@@ -16,7 +16,6 @@ import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
-import { taskReminders } from './modules/tasks/reminders.ts';
 import { adminUserRoutes, ownAccountRoutes } from './modules/users/routes.ts';
 import { ensureAdministrator } from './modules/users/service.ts';
 import { seedTranslations } from './modules/content/repository.ts';
@@ -117,7 +116,6 @@ export async function buildApp(
   await app.register(dashboardRoutes);
   await app.register(applicationRoutes);
   await app.register(taskRoutes);
-  await app.register(taskReminders);
   await app.register(compensationRoutes);
   await app.register(influencerOverviewRoutes);
   await app.register(contentRoutes, { config });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recogniseFile } from '../../src/domain/files.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
+import { recogniseFile } from '../../src/server/uploads/file-kinds.ts';
 import {
   assignTask,
   createCompensation,
@@ -68,19 +68,19 @@ describe('test factories', () => {
     expect(compensation.amountCents).toBe(125_050);
   });
 
-  it('make files whose bytes are recognised as the kind they claim to be', () => {
-    expect(recogniseFile(pngBytes(2, 2, [0, 0, 0]))).toBe('png');
+  it('make files whose bytes are recognised as the kind they claim to be', async () => {
+    expect(await recogniseFile(pngBytes(2, 2, [0, 0, 0]))).toBe('png');
     const jpeg = jpegBytes();
-    expect(recogniseFile(jpeg)).toBe('jpeg');
+    expect(await recogniseFile(jpeg)).toBe('jpeg');
     expect([...jpeg.subarray(-2)]).toEqual([0xff, 0xd9]);
-    expect(recogniseFile(webpBytes())).toBe('webp');
-    expect(recogniseFile(mp4Bytes())).toBe('mp4');
+    expect(await recogniseFile(webpBytes())).toBe('webp');
+    expect(await recogniseFile(mp4Bytes())).toBe('mp4');
     expect(mp4Bytes(5000).length).toBe(5000);
-    expect(recogniseFile(movBytes())).toBe('mov');
-    expect(recogniseFile(heicBytes())).toBe('heic');
-    expect(recogniseFile(webmBytes())).toBe('webm');
+    expect(await recogniseFile(movBytes())).toBe('mov');
+    expect(await recogniseFile(heicBytes())).toBe('heic');
+    expect(await recogniseFile(webmBytes())).toBe('webm');
     const pretender = textPretendingToBe('holiday.mp4');
     expect(pretender.type).toBe('video/mp4');
-    expect(recogniseFile(pretender.content)).toBeUndefined();
+    expect(await recogniseFile(pretender.content)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { listAdminTasks, listMyTasks } from '../../src/server/modules/tasks/repository.ts';
+import { listAdminTasks, listMyTasks } from '../../src/server/modules/tasks/list-repository.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-app.ts';
 import {
   assignTask,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assignTask, createTask, createUser, type TestUser } from '../support/factories.ts';
-import { sendDueReminders } from '../../src/server/modules/tasks/reminders.ts';
+import { sendDueReminders } from '../../src/server/modules/tasks/reminders/service.ts';
 import { signedInClient } from '../support/sign-in.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 import {

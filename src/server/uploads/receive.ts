@@ -1,9 +1,10 @@
 import { Busboy, type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { recogniseFile, recognitionBytes, type FileKind } from '../../domain/files.ts';
+import type { FileKind } from '../../domain/files.ts';
 import type { MessageCode, MessageParams } from '../../domain/messages.ts';
 import { DomainError, fieldError, type ErrorKind } from '../errors.ts';
+import { allowedKind, recognitionBytes } from './file-kinds.ts';
 
 /**
  * Lets the routes of a scope read multipart bodies themselves (with `receiveUpload`): Fastify
@@ -90,18 +91,9 @@ class PartQueue implements AsyncIterable<Part> {
 }
 
 /**
- * The kind a file's leading bytes (at least `recognitionBytes` of them, or the whole file when
- * shorter) begin, when it is one of `kinds`. Every upload's kind check, streamed or resumable.
- */
-export function allowedKind(bytes: Uint8Array, kinds: readonly FileKind[]): FileKind | undefined {
-  const found = recogniseFile(bytes);
-  return found && kinds.includes(found) ? found : undefined;
-}
-
-/**
  * Passes the bytes through unchanged while counting them: fails with the rules' 413 as soon as
  * they pass the limit, and with their 415 when the first bytes are not one of the allowed kinds.
- * Only the first few bytes are ever held.
+ * Only the first `recognitionBytes` are ever held.
  */
 function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => void) {
   const fileIssue = (kind: ErrorKind, code: MessageCode) =>
@@ -109,9 +101,15 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
   let head: Buffer | undefined = Buffer.alloc(0);
   let kind: FileKind | undefined;
   let size = 0;
-  const decide = (bytes: Buffer) => {
-    kind = allowedKind(bytes, rules.kinds);
-    return kind !== undefined;
+  /** Passes the held bytes on once they are recognised as an allowed kind, or refuses them. */
+  const decide = (callback: (error?: Error | null, bytes?: Buffer) => void) => {
+    const held = head ?? Buffer.alloc(0);
+    head = undefined;
+    allowedKind(held, rules.kinds).then((found) => {
+      kind = found;
+      if (!found) return callback(fileIssue('unsupported', rules.messages.wrongKind));
+      callback(null, held);
+    }, callback);
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -121,18 +119,16 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
       if (!head) return callback(null, chunk);
       head = Buffer.concat([head, chunk]);
       if (head.length < recognitionBytes) return callback();
-      if (!decide(head)) return callback(fileIssue('unsupported', rules.messages.wrongKind));
-      const held = head;
-      head = undefined;
-      callback(null, held);
+      decide(callback);
     },
     flush(callback) {
       // A file shorter than the recognition window can still be a (tiny) JPEG or PDF.
-      if (head && (head.length === 0 || !decide(head))) {
-        return callback(fileIssue('unsupported', rules.messages.wrongKind));
-      }
-      done(kind!, size);
-      callback(null, head);
+      const end = (error?: Error | null, rest?: Buffer) => {
+        if (!error) done(kind!, size);
+        callback(error, rest);
+      };
+      if (head) decide(end);
+      else end();
     },
   });
 }
@@ -141,7 +137,7 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
  * Receives a multipart body: its text fields, then its files, each checked by its bytes and
  * streamed straight into the sink, never held in memory. All or nothing: on any failure (a
  * refused file, a broken body, the sender going away) every file it stored is discarded, and
- * the refusal is thrown as an DomainError; the rest of the body is then read and discarded by the
+ * the refusal is thrown as a DomainError; the rest of the body is then read and discarded by the
  * unread-body plugin, so the sender still gets the answer.
  */
 export async function receiveUpload<T>(

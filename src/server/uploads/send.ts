@@ -3,18 +3,22 @@ import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 
-/** One stored file as a download route hands it over. */
-export interface StoredFileResponse {
+/** A stored file as a service hands it to a route: what it is, and a way to read it. */
+export interface StoredFile {
   mimeType: string;
   /** The bytes the reader gets (for an encrypted file, the plaintext's size). */
   size: number;
   /** The name the person's browser saves it under. */
   fileName: string;
+  /** The bytes from `start` to `end` inclusive, or all of them. */
+  open(range?: { start: number; end: number }): Readable;
+}
+
+/** One stored file as a download route sends it. */
+export interface StoredFileResponse extends StoredFile {
   /** inline: shown in place (images, videos); attachment: saved. */
   disposition: 'inline' | 'attachment';
   cacheControl: string;
-  /** The bytes from `start` to `end` inclusive, or all of them. */
-  open(range?: { start: number; end: number }): Readable;
 }
 
 /**

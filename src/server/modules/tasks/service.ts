@@ -1,50 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import type { User } from '../../../domain/users.ts';
 import {
-  acceptsFiles,
   creatorMoves,
   type AdminTask,
   type MyTaskDetail,
   type TaskFields,
   type TaskStatus,
 } from '../../../domain/tasks.ts';
+import type { User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
 import { fieldError, DomainError } from '../../errors.ts';
+import { notify } from '../notifications/notify.ts';
 import { creatorsAmong } from '../users/repository.ts';
-import { taskAssignedMail, taskAssignedTitle } from './mails.ts';
 import {
   assignmentsOf,
-  deleteTask as deleteTaskRow,
-  findAdminTask,
   findAssignment,
-  findMyTask,
-  findTaskRow,
   insertAssignments,
-  insertTask,
   moveAssignment,
-  refreshTaskStatus,
   removeAssignees,
   setEveryAssignment,
+} from './assignment-repository.ts';
+import { findAdminTask, findMyTask } from './list-repository.ts';
+import { taskAssignedMail, taskAssignedNotification } from './mails.ts';
+import { forgetReminders } from './reminders/repository.ts';
+import {
+  deleteTask as deleteTaskRow,
+  findTaskRow,
+  insertTask,
+  refreshTaskStatus,
   updateTask as updateTaskRow,
 } from './repository.ts';
-import { announceSubmission } from './review-service.ts';
-import { reviewsOf } from './review-repository.ts';
-import { forgetReminders } from './reminder-repository.ts';
-import {
-  countUploads,
-  deleteUpload,
-  findUpload,
-  insertUploads,
-  storedKeysOf,
-  toTaskUpload,
-  uploadsOf,
-} from './upload-repository.ts';
-import { makeThumbnail } from '../../uploads/thumbnails.ts';
-import { countLiveUploadClaims, deleteUploadClaim } from './upload-claim-repository.ts';
-import { localizedNotification, notify } from '../notifications/notify.ts';
+import { reviewsOf } from './review/repository.ts';
+import { announceSubmission } from './review/service.ts';
+import { countUploads, toTaskUpload, uploadsOf } from './upload-repository.ts';
 
-const notFound = () => new DomainError('not_found', 'task.not_found');
+/** Tasks and their assignments: what administrators change, and how creators move their own. */
+
+export const taskNotFound = () => new DomainError('not_found', 'task.not_found');
 
 type Creator = Awaited<ReturnType<typeof creatorsAmong>>[number];
 
@@ -59,21 +51,11 @@ async function creatorsFor(db: Db, ids: string[]): Promise<Creator[]> {
 /** Tells each new assignee in their bell (within the change) and returns their mails for after it. */
 async function welcomeAssignees(
   deps: Deps,
-  trx: Db,
   task: { id: string; title: string; dueDate: string },
   creators: Creator[],
 ) {
   for (const creator of creators) {
-    await notify(
-      { ...deps, db: trx },
-      creator.id,
-      localizedNotification({
-        type: 'task',
-        relatedId: task.id,
-        title: taskAssignedTitle,
-        message: task.title,
-      }),
-    );
+    await notify(deps, creator.id, taskAssignedNotification(task));
   }
   return creators.map((creator) =>
     taskAssignedMail({
@@ -101,7 +83,11 @@ function newAssignments(taskId: string, creators: Creator[], now: string) {
   }));
 }
 
-async function deleteFiles(deps: Deps, keys: string[]) {
+/**
+ * Removes stored files once the records pointing at them are gone. A file that will not go is
+ * logged, not thrown: the change it follows has already been made.
+ */
+export async function deleteStoredFiles(deps: Deps, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
     await deps.storage
       .delete(key)
@@ -116,7 +102,7 @@ async function deleteFiles(deps: Deps, keys: string[]) {
 
 async function reloaded(db: Db, id: string): Promise<AdminTask> {
   const task = await findAdminTask(db, id);
-  if (!task) throw notFound();
+  if (!task) throw taskNotFound();
   return task;
 }
 
@@ -128,9 +114,9 @@ export async function createTask(
   const now = deps.clock().toISOString();
   const id = randomUUID();
   const { assignedUsers, ...task } = fields;
-  const mails = await deps.db.transaction().execute(async (trx) => {
-    const creators = await creatorsFor(trx, assignedUsers);
-    await insertTask(trx, {
+  const mails = await withTransaction(deps, async (deps) => {
+    const creators = await creatorsFor(deps.db, assignedUsers);
+    await insertTask(deps.db, {
       id,
       ...task,
       status: 'new',
@@ -138,8 +124,8 @@ export async function createTask(
       createdAt: now,
       updatedAt: now,
     });
-    await insertAssignments(trx, newAssignments(id, creators, now));
-    return welcomeAssignees(deps, trx, { id, ...task }, creators);
+    await insertAssignments(deps.db, newAssignments(id, creators, now));
+    return welcomeAssignees(deps, { id, ...task }, creators);
   });
   mails.forEach((mail) => deps.mailer.sendInBackground(mail));
   return reloaded(deps.db, id);
@@ -155,35 +141,36 @@ export async function updateTask(
 ): Promise<AdminTask> {
   const now = deps.clock().toISOString();
   const { assignedUsers, ...task } = fields;
-  const { mails, removedFiles } = await deps.db.transaction().execute(async (trx) => {
-    const before = await findTaskRow(trx, id);
-    if (!before) throw notFound();
-    const creators = await creatorsFor(trx, assignedUsers);
-    await updateTaskRow(trx, id, { ...task, updatedAt: now });
-    if (Date.parse(before.dueDate) !== Date.parse(task.dueDate)) await forgetReminders(trx, id);
-    const current = new Set((await assignmentsOf(trx, id)).map((row) => row.userId));
+  const { mails, removedFiles } = await withTransaction(deps, async (deps) => {
+    const { db } = deps;
+    const before = await findTaskRow(db, id);
+    if (!before) throw taskNotFound();
+    const creators = await creatorsFor(db, assignedUsers);
+    await updateTaskRow(db, id, { ...task, updatedAt: now });
+    if (Date.parse(before.dueDate) !== Date.parse(task.dueDate)) await forgetReminders(db, id);
+    const current = new Set((await assignmentsOf(db, id)).map((row) => row.userId));
     const wanted = new Set(assignedUsers);
     const removed = [...current].filter((userId) => !wanted.has(userId));
     const added = creators.filter((creator) => !current.has(creator.id));
-    const files = await removeAssignees(trx, id, removed);
-    await insertAssignments(trx, newAssignments(id, added, now));
-    await refreshTaskStatus(trx, id, now);
+    const files = await removeAssignees(db, id, removed);
+    await insertAssignments(db, newAssignments(id, added, now));
+    await refreshTaskStatus(db, id, now);
     return {
-      mails: await welcomeAssignees(deps, trx, { id, ...task }, added),
+      mails: await welcomeAssignees(deps, { id, ...task }, added),
       removedFiles: files,
     };
   });
   // Files go after the commit: a failed change must not leave rows pointing at missing files.
-  await deleteFiles(deps, removedFiles);
+  await deleteStoredFiles(deps, removedFiles);
   mails.forEach((mail) => deps.mailer.sendInBackground(mail));
   return reloaded(deps.db, id);
 }
 
 /** Deletes a task with every assignment and every file sent for it. */
 export async function deleteTask(deps: Deps, { id }: { id: string }): Promise<void> {
-  const keys = await deps.db.transaction().execute((trx) => deleteTaskRow(trx, id));
-  if (keys === undefined) throw notFound();
-  await deleteFiles(deps, keys);
+  const keys = await withTransaction(deps, (deps) => deleteTaskRow(deps.db, id));
+  if (keys === undefined) throw taskNotFound();
+  await deleteStoredFiles(deps, keys);
 }
 
 /** The times an assignment carries for a status it is put in. */
@@ -197,16 +184,16 @@ function stampsFor(status: TaskStatus, now: string, by: string | null) {
   };
 }
 
-/** The spec's selector on a task card: any status, for every assignee (decision 0021). */
+/** The status selector on a task card: any status, for every assignee (decision 0021). */
 export async function setTaskStatus(
   deps: Deps,
   { id, status, admin }: { id: string; status: TaskStatus; admin: User },
 ): Promise<AdminTask> {
   const now = deps.clock().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await findTaskRow(trx, id))) throw notFound();
-    await setEveryAssignment(trx, id, stampsFor(status, now, admin.id));
-    await refreshTaskStatus(trx, id, now);
+  await withTransaction(deps, async ({ db }) => {
+    if (!(await findTaskRow(db, id))) throw taskNotFound();
+    await setEveryAssignment(db, id, stampsFor(status, now, admin.id));
+    await refreshTaskStatus(db, id, now);
   });
   return reloaded(deps.db, id);
 }
@@ -217,7 +204,7 @@ export async function myTaskDetail(
   { taskId, user }: { taskId: string; user: User },
 ): Promise<MyTaskDetail> {
   const task = await findMyTask(deps.db, taskId, user.id);
-  if (!task) throw notFound();
+  if (!task) throw taskNotFound();
   const [uploads, reviews] = await Promise.all([
     uploadsOf(deps.db, taskId, user.id),
     reviewsOf(deps.db, taskId, user.id),
@@ -234,141 +221,28 @@ export async function moveMyTask(
   { taskId, user, status }: { taskId: string; user: User; status: TaskStatus },
 ): Promise<MyTaskDetail> {
   const now = deps.clock().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    const assignment = await findAssignment(trx, taskId, user.id);
-    if (!assignment) throw notFound();
+  await withTransaction(deps, async (deps) => {
+    const { db } = deps;
+    const assignment = await findAssignment(db, taskId, user.id);
+    if (!assignment) throw taskNotFound();
     if (creatorMoves[assignment.status] !== status) {
       throw new DomainError('conflict', 'task.move_not_allowed');
     }
-    if (status === 'submitted' && (await countUploads(trx, taskId, user.id)) === 0) {
+    if (status === 'submitted' && (await countUploads(db, taskId, user.id)) === 0) {
       throw new DomainError('conflict', 'task.submit_needs_file');
     }
     const moved = await moveAssignment(
-      trx,
+      db,
       assignment.id,
       assignment.status,
       stampsFor(status, now, null),
     );
     if (!moved) throw new DomainError('conflict', 'task.move_not_allowed');
-    await refreshTaskStatus(trx, taskId, now);
+    await refreshTaskStatus(db, taskId, now);
     if (status === 'submitted') {
-      const task = await findTaskRow(trx, taskId);
-      if (task) await announceSubmission(deps, trx, { task, creator: user });
+      const task = await findTaskRow(db, taskId);
+      if (task) await announceSubmission(deps, { task, creator: user });
     }
-  });
-  return myTaskDetail(deps, { taskId, user });
-}
-
-/** Whether the creator may add or remove files on this task now; 404 when it is not theirs. */
-export async function assertAcceptsFiles(
-  db: Db,
-  taskId: string,
-  userId: string,
-  lockOn?: Deps['dialect'],
-) {
-  const assignment = await findAssignment(db, taskId, userId, lockOn);
-  if (!assignment) throw notFound();
-  if (!acceptsFiles(assignment.status)) throw new DomainError('conflict', 'task.files_closed');
-  return assignment;
-}
-
-/** A creator removes one of their own files, while the task is new or in progress. */
-export async function deleteMyUpload(
-  deps: Deps,
-  { taskId, uploadId, user }: { taskId: string; uploadId: string; user: User },
-): Promise<void> {
-  const keys = await deps.db.transaction().execute(async (trx) => {
-    await assertAcceptsFiles(trx, taskId, user.id);
-    const upload = await findUpload(trx, uploadId);
-    if (!upload || upload.taskId !== taskId || upload.userId !== user.id) {
-      throw new DomainError('not_found', 'task.upload_not_found');
-    }
-    await deleteUpload(trx, uploadId);
-    return storedKeysOf(upload);
-  });
-  await deleteFiles(deps, keys);
-}
-
-/**
- * How many files the creator holds on a task: those stored, and the resumable uploads on their
- * way that have not expired. Every limit check counts this, so both ways of sending share one
- * limit (decision 0028).
- */
-export async function countFilesHeld(
-  db: Db,
-  taskId: string,
-  userId: string,
-  now: Date,
-): Promise<number> {
-  const stored = await countUploads(db, taskId, userId);
-  const underWay = await countLiveUploadClaims(db, taskId, userId, now.toISOString());
-  return stored + underWay;
-}
-
-/** A file received for a task, already in storage under its key. */
-export interface ReceivedTaskFile {
-  uploadId: string;
-  fileKey: string;
-  fileName: string;
-  fileType: string;
-  fileSize: number;
-}
-
-/**
- * Records the files a creator just sent, all or none: the assignment must still take files and
- * the task's limit must still hold once the files are counted with any sent meanwhile. A
- * finished resumable upload names its claim, which gives its place to the file in the same
- * change. Every way a file arrives ends here, so each image gets its thumbnail here (decision
- * 0029). The caller removes the stored files when this throws; the thumbnails go here.
- */
-export async function saveMyUploads(
-  deps: Deps,
-  {
-    taskId,
-    user,
-    files,
-    claimId,
-  }: { taskId: string; user: User; files: ReceivedTaskFile[]; claimId?: string },
-): Promise<MyTaskDetail> {
-  if (files.length === 0) throw fieldError('invalid', 'files', 'upload.no_files');
-  const startedAt = deps.clock();
-  const now = startedAt.getTime();
-  const thumbnailKeys: (string | null)[] = [];
-  // One at a time: a phone's photos are large, and the server's memory is shared.
-  for (const file of files) thumbnailKeys.push(await makeThumbnail(deps.storage, file, deps.log));
-  const recorded = deps.db.transaction().execute(async (trx) => {
-    await assertAcceptsFiles(trx, taskId, user.id, deps.dialect);
-    const task = await findTaskRow(trx, taskId);
-    if (!task) throw notFound();
-    if (claimId !== undefined && !(await deleteUploadClaim(trx, claimId))) {
-      throw new DomainError('gone', 'upload.resume_expired');
-    }
-    const count = await countFilesHeld(trx, taskId, user.id, startedAt);
-    if (count + files.length > task.maxFiles) {
-      throw fieldError('invalid', 'files', 'task.too_many_files', { max: task.maxFiles, count });
-    }
-    await insertUploads(
-      trx,
-      files.map((file, index) => ({
-        id: file.uploadId,
-        taskId,
-        userId: user.id,
-        fileName: file.fileName,
-        fileKey: file.fileKey,
-        fileSize: file.fileSize,
-        fileType: file.fileType,
-        // A millisecond apart, so the files of one upload list in the order they were sent.
-        uploadedAt: new Date(now + index).toISOString(),
-        thumbnailKey: thumbnailKeys[index] ?? null,
-      })),
-    );
-  });
-  await recorded.catch(async (error: unknown) => {
-    await deleteFiles(
-      deps,
-      thumbnailKeys.filter((key) => key !== null),
-    );
-    throw error;
   });
   return myTaskDetail(deps, { taskId, user });
 }

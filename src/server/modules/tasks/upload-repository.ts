@@ -1,27 +1,27 @@
 import type { Insertable, Selectable } from 'kysely';
+import { pathOf } from '../../../domain/api/endpoint.ts';
+import { tasksApi } from '../../../domain/api/tasks.ts';
 import type { TaskUpload } from '../../../domain/tasks.ts';
 import type { Db } from '../../db/database.ts';
 import type { TaskUploadsTable } from '../../db/schema.ts';
 
 /** The queries of `task_uploads`: the files creators send for their tasks. */
 
-type UploadRow = Selectable<TaskUploadsTable>;
+export type UploadRow = Selectable<TaskUploadsTable>;
 
-/** Where a stored task file answers, for its uploader and staff only. */
-export const taskFilePath = (uploadId: string) => `/objects/tasks/${uploadId}`;
-/** Where its thumbnail answers, under the same rule. */
-export const taskThumbnailPath = (uploadId: string) => `${taskFilePath(uploadId)}/thumbnail`;
+/** Where an upload's file is kept in storage. */
 export const taskFileKey = (taskId: string, uploadId: string) => `tasks/${taskId}/${uploadId}`;
 
+/** An upload as both sides see it: the file and its thumbnail answer its uploader and staff only. */
 export function toTaskUpload(row: UploadRow): TaskUpload {
   return {
     id: row.id,
     fileName: row.fileName,
-    fileUrl: taskFilePath(row.id),
+    fileUrl: pathOf(tasksApi.file, { uploadId: row.id }),
     fileSize: Number(row.fileSize),
     fileType: row.fileType,
     uploadedAt: row.uploadedAt,
-    thumbnailUrl: row.thumbnailKey ? taskThumbnailPath(row.id) : null,
+    thumbnailUrl: row.thumbnailKey ? pathOf(tasksApi.thumbnail, { uploadId: row.id }) : null,
   };
 }
 

@@ -12,8 +12,8 @@ const wrongKind: Record<ContentType, MessageCode> = {
 /**
  * What a creator may send to one task, for both ways of sending (the multipart call and the
  * resumable tus uploads): the kinds its content type takes, the per-file size limit, the room
- * left under its file limit, and the spec's messages. `held` counts the creator's files there
- * and on their way.
+ * left under its file limit, and the messages of its refusals. `held` counts the creator's
+ * files there and on their way.
  */
 export function taskUploadRules(
   task: { contentType: ContentType; maxFiles: number },

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { TaskUploadClaimsTable } from '../../db/schema.ts';
+import type { Db } from '../../../db/database.ts';
+import type { TaskUploadClaimsTable } from '../../../db/schema.ts';
 
 /**
  * The queries of `task_upload_claims`: resumable uploads under way, each holding its place in

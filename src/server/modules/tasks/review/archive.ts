@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { Storage } from '../../storage/storage.ts';
+import type { Storage } from '../../../storage/storage.ts';
 
 /** Control characters, path separators and the characters Windows refuses in a file name. */
 const isUnsafeInName = (character: string) =>

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 
 /** The assignment columns that record each due-date reminder. */
 export type ReminderColumn = 'dueSoonRemindedAt' | 'dueTodayRemindedAt';
@@ -10,7 +10,7 @@ const unsubmitted = ['new', 'in_progress'] as const;
  * The assignments still to hand in whose task falls due in (`dueAfter`, `dueBy`] and whose
  * reminder in `column` has not gone out, with what the reminder says and whom it goes to.
  */
-export async function dueReminderCandidates(
+export function dueReminderCandidates(
   db: Db,
   column: ReminderColumn,
   window: { dueAfter: string; dueBy: string },
@@ -41,6 +41,8 @@ export async function dueReminderCandidates(
     .limit(limit)
     .execute();
 }
+
+export type ReminderCandidate = Awaited<ReturnType<typeof dueReminderCandidates>>[number];
 
 /**
  * Claims one reminder: records it as dealt with (sent, or passed over) if no one has and the

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { fileKinds } from '../../../domain/files.ts';
+import { acceptsFiles, type MyTaskDetail } from '../../../domain/tasks.ts';
+import type { User } from '../../../domain/users.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
+import { fieldError, DomainError } from '../../errors.ts';
+import type { ReceivedFile, UploadRules, UploadSink } from '../../uploads/receive.ts';
+import type { StoredFile } from '../../uploads/send.ts';
+import { makeThumbnail } from '../../uploads/thumbnails.ts';
+import { findAssignment } from './assignment-repository.ts';
+import { findTaskRow } from './repository.ts';
+import { countLiveUploadClaims, deleteUploadClaim } from './resumable-uploads/repository.ts';
+import { deleteStoredFiles, myTaskDetail, taskNotFound } from './service.ts';
+import {
+  countUploads,
+  deleteUpload,
+  findUpload,
+  insertUploads,
+  storedKeysOf,
+  taskFileKey,
+} from './upload-repository.ts';
+import { taskUploadRules } from './upload-rules.ts';
+
+/**
+ * A creator's uploads: the files they send to their tasks (by either way of sending), their
+ * removal, and the files themselves as their uploader and administrators may open them.
+ */
+
+const uploadNotFound = () => new DomainError('not_found', 'task.upload_not_found');
+
+/**
+ * Whether the creator may add or remove files on this task now; 404 when it is not theirs.
+ * `lock` holds their assignment for the rest of the transaction (see `findAssignment`).
+ */
+export async function assertAcceptsFiles(
+  deps: Pick<Deps, 'db' | 'dialect'>,
+  { taskId, userId, lock = false }: { taskId: string; userId: string; lock?: boolean },
+) {
+  const assignment = await findAssignment(deps.db, taskId, userId, lock ? deps.dialect : undefined);
+  if (!assignment) throw taskNotFound();
+  if (!acceptsFiles(assignment.status)) throw new DomainError('conflict', 'task.files_closed');
+  return assignment;
+}
+
+/**
+ * How many files the creator holds on a task at `now`: those stored, and the resumable uploads
+ * on their way that have not expired. Every limit check counts this, so both ways of sending
+ * share one limit (decision 0028).
+ */
+async function countFilesHeld(
+  deps: Deps,
+  { taskId, userId, now }: { taskId: string; userId: string; now: Date },
+): Promise<number> {
+  const stored = await countUploads(deps.db, taskId, userId);
+  const underWay = await countLiveUploadClaims(deps.db, taskId, userId, now.toISOString());
+  return stored + underWay;
+}
+
+/**
+ * What the creator may send to their task now, counting the files they hold at `now`: 404 when
+ * it is not theirs, 409 when it no longer takes files. Inside a transaction with `lock`, their
+ * assignment stays locked until it ends, so uploads starting at once are counted one by one.
+ */
+export async function myUploadRules(
+  deps: Deps,
+  input: { taskId: string; userId: string; now: Date; lock?: boolean },
+): Promise<UploadRules> {
+  await assertAcceptsFiles(deps, input);
+  const task = await findTaskRow(deps.db, input.taskId);
+  if (!task) throw taskNotFound();
+  const held = await countFilesHeld(deps, input);
+  return taskUploadRules(task, held, deps.config.tasks.uploadMaxBytes);
+}
+
+/** A file received for a task, already in storage under its key. */
+export interface ReceivedTaskFile {
+  uploadId: string;
+  fileKey: string;
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+}
+
+/** Reads the files of one request through the task's rules into the sink (`receiveUpload`). */
+export type ReceiveFiles = <T>(
+  rules: UploadRules,
+  sink: UploadSink<T>,
+) => Promise<{ files: ReceivedFile<T>[] }>;
+
+/**
+ * The multipart way of sending: the task's rules are checked before a byte is read (so a full
+ * task is refused at once), the files are streamed into storage under the task, and then
+ * recorded by `saveMyUploads`, all or none.
+ */
+export async function uploadMyFiles(
+  deps: Deps,
+  { taskId, user, receive }: { taskId: string; user: User; receive: ReceiveFiles },
+): Promise<MyTaskDetail> {
+  const rules = await myUploadRules(deps, { taskId, userId: user.id, now: deps.clock() });
+  if (rules.maxFiles === 0) {
+    throw fieldError('invalid', rules.fileField, rules.messages.tooManyFiles, rules.params);
+  }
+  const upload = await receive(rules, {
+    async store(bytes) {
+      const uploadId = randomUUID();
+      const fileKey = taskFileKey(taskId, uploadId);
+      await deps.storage.put(fileKey, bytes);
+      return { uploadId, fileKey };
+    },
+    discard: ({ fileKey }) => deps.storage.delete(fileKey),
+  });
+  const files: ReceivedTaskFile[] = upload.files.map((file) => ({
+    ...file.stored,
+    fileName: file.fileName.slice(0, 255),
+    fileType: fileKinds[file.kind].mimeType,
+    fileSize: file.size,
+  }));
+  return saveMyUploads(deps, { taskId, user, files });
+}
+
+/**
+ * Records the files a creator just sent, all or none: the assignment must still take files and
+ * the task's limit must still hold once the files are counted with any sent meanwhile. A
+ * finished resumable upload names its claim, which gives its place to the file in the same
+ * change. Every way a file arrives ends here, so each image gets its thumbnail here (decision
+ * 0029). When this throws, the files and their thumbnails are gone from storage.
+ */
+export async function saveMyUploads(
+  deps: Deps,
+  {
+    taskId,
+    user,
+    files,
+    claimId,
+  }: { taskId: string; user: User; files: ReceivedTaskFile[]; claimId?: string },
+): Promise<MyTaskDetail> {
+  if (files.length === 0) throw fieldError('invalid', 'files', 'upload.no_files');
+  const startedAt = deps.clock();
+  const now = startedAt.getTime();
+  const thumbnailKeys: (string | null)[] = [];
+  // One at a time: a phone's photos are large, and the server's memory is shared.
+  for (const file of files) thumbnailKeys.push(await makeThumbnail(deps.storage, file, deps.log));
+  const recorded = withTransaction(deps, async (deps) => {
+    await assertAcceptsFiles(deps, { taskId, userId: user.id, lock: true });
+    const task = await findTaskRow(deps.db, taskId);
+    if (!task) throw taskNotFound();
+    if (claimId !== undefined && !(await deleteUploadClaim(deps.db, claimId))) {
+      throw new DomainError('gone', 'upload.resume_expired');
+    }
+    const count = await countFilesHeld(deps, { taskId, userId: user.id, now: startedAt });
+    if (count + files.length > task.maxFiles) {
+      throw fieldError('invalid', 'files', 'task.too_many_files', { max: task.maxFiles, count });
+    }
+    await insertUploads(
+      deps.db,
+      files.map((file, index) => ({
+        id: file.uploadId,
+        taskId,
+        userId: user.id,
+        fileName: file.fileName,
+        fileKey: file.fileKey,
+        fileSize: file.fileSize,
+        fileType: file.fileType,
+        // A millisecond apart, so the files of one upload list in the order they were sent.
+        uploadedAt: new Date(now + index).toISOString(),
+        thumbnailKey: thumbnailKeys[index] ?? null,
+      })),
+    );
+  });
+  await recorded.catch(async (error: unknown) => {
+    const thumbnails = thumbnailKeys.filter((key) => key !== null);
+    await deleteStoredFiles(deps, [...files.map((file) => file.fileKey), ...thumbnails]);
+    throw error;
+  });
+  return myTaskDetail(deps, { taskId, user });
+}
+
+/** A creator removes one of their own files, while the task is new or in progress. */
+export async function deleteMyUpload(
+  deps: Deps,
+  { taskId, uploadId, user }: { taskId: string; uploadId: string; user: User },
+): Promise<void> {
+  const keys = await withTransaction(deps, async (deps) => {
+    await assertAcceptsFiles(deps, { taskId, userId: user.id });
+    const upload = await findUpload(deps.db, uploadId);
+    if (!upload || upload.taskId !== taskId || upload.userId !== user.id) throw uploadNotFound();
+    await deleteUpload(deps.db, uploadId);
+    return storedKeysOf(upload);
+  });
+  await deleteStoredFiles(deps, keys);
+}
+
+/**
+ * An upload as the asker may see it: their own, or any when they are an administrator. Anyone
+ * else gets the 404 of an upload that does not exist, so no one learns that another's does
+ * (decision 0021). The file and its thumbnail answer by this one rule.
+ */
+async function uploadFor(deps: Deps, { uploadId, user }: { uploadId: string; user: User }) {
+  const upload = await findUpload(deps.db, uploadId);
+  if (!upload || (upload.userId !== user.id && !user.isAdmin)) throw uploadNotFound();
+  return upload;
+}
+
+/** The file of an upload, for its uploader and administrators. */
+export async function openUpload(
+  deps: Deps,
+  input: { uploadId: string; user: User },
+): Promise<StoredFile> {
+  const upload = await uploadFor(deps, input);
+  return {
+    mimeType: upload.fileType,
+    size: Number(upload.fileSize),
+    fileName: upload.fileName,
+    open: (range) => deps.storage.get(upload.fileKey, range),
+  };
+}
+
+/** The thumbnail of an image upload, under the same rule; 404 when it has none. */
+export async function openUploadThumbnail(
+  deps: Deps,
+  input: { uploadId: string; user: User },
+): Promise<StoredFile> {
+  const upload = await uploadFor(deps, input);
+  const key = upload.thumbnailKey;
+  if (!key) throw uploadNotFound();
+  return {
+    mimeType: 'image/webp',
+    size: await deps.storage.size(key),
+    fileName: `${upload.fileName}.webp`,
+    open: (range) => deps.storage.get(key, range),
+  };
+}
