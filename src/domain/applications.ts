@@ -9,7 +9,7 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const documentTypes = ['passport', 'driver_license', 'national_id'] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-/** The wizard's option lists (spec section 5). Values are stored as these English labels. */
+/** The wizard's option lists (docs/product.md, section 4). Values are stored as these English labels. */
 export const countries = [
   'United States',
   'Canada',
@@ -63,20 +63,20 @@ export function documentTypeForIdType(label: IdTypeLabel): DocumentType {
 
 export const wizardStepCount = 5;
 
-/** The ID document: JPEG, PNG or PDF, under 10 MB (spec sections 5 and 9). */
+/** The ID document: JPEG, PNG or PDF, at most 10,485,760 bytes (docs/product.md, sections 4 and 8). */
 export const maxDocumentBytes = 10_485_760;
 export const documentKinds = ['jpeg', 'png', 'pdf'] as const satisfies readonly FileKind[];
 
 export const personalMessageMinLength = 50;
 
-/** Shown as "driver license", "national id": the spec replaces the underscore with a space. */
+/** Shown as "driver license", "national id": the underscore becomes a space. */
 export function documentTypeLabel(documentType: DocumentType): string {
   return documentType.replace('_', ' ');
 }
 
 /**
  * A profile address typed without a scheme ("instagram.com/ana") gets https:// in front; a handle
- * ("@ana") or a full URL stays as typed (spec section 5).
+ * ("@ana") or a full URL stays as typed (docs/product.md, section 4).
  */
 export function normalizeProfileUrl(value: string): string {
   const trimmed = value.trim();
@@ -109,8 +109,8 @@ export const socialAccountSchema = z.object({
 export type SocialAccount = z.infer<typeof socialAccountSchema>;
 
 /**
- * The application's text fields as the server checks them (the v2 schema of spec section 3,
- * with its messages). The ID document travels beside them as a file.
+ * The application's text fields as the server checks them (docs/product.md, section 9), with
+ * their messages. The ID document travels beside them as a file.
  */
 export const applicationFieldsSchema = z.object({
   firstName: required('application.first_name_required', 100),
@@ -181,7 +181,7 @@ export const applicationSchema = z.object({
   heardAboutUs: z.string().nullable(),
   language: z.enum(languages),
   status: z.enum(applicationStatuses),
-  /** The latest note (the spec's adminNotes); the whole history is in `notes`, oldest first. */
+  /** The latest note; the whole history is in `notes`, oldest first. */
   adminNotes: z.string().nullable(),
   notes: z.array(applicationNoteSchema),
   reviewedBy: z.string().nullable(),
@@ -193,7 +193,7 @@ export const applicationSchema = z.object({
 });
 export type Application = z.infer<typeof applicationSchema>;
 
-/** GET /api/admin/applications-v2: `?page=&q=&status=` (spec: search and status filter). */
+/** GET /api/admin/applications-v2: `?page=&q=&status=` (a search and a status filter). */
 export const applicationListQuerySchema = listQuerySchema.extend({
   status: z
     .enum(['all', ...applicationStatuses])
@@ -214,7 +214,7 @@ export const applicationStatusUpdateSchema = z.object({
 export type ApplicationStatusUpdate = z.infer<typeof applicationStatusUpdateSchema>;
 
 /**
- * The wizard's form (spec section 5): the server's fields, with the ID type as the visitor picks
+ * The wizard's form (docs/product.md, section 4): the server's fields, with the ID type as the visitor picks
  * it (mapped to a document type on sending) and how-heard required, as the form has it. The
  * document file and the language travel beside it.
  */
@@ -257,3 +257,4 @@ export type ApplicationReviewResponse = z.infer<typeof applicationReviewResponse
 
 /** POST /api/applications-v2 answers 201 with this. */
 export const applicationReceiptSchema = z.object({ id: z.string(), submittedAt: z.string() });
+export type ApplicationReceipt = z.infer<typeof applicationReceiptSchema>;

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { applicationsApi } from '../../../domain/api/applications.ts';
+import { pathOf } from '../../../domain/api/endpoint.ts';
 import type {
   Application,
   ApplicationListQuery,
@@ -9,9 +12,8 @@ import { searchable, type Page } from '../../../domain/lists.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOf, whereSearch } from '../../db/lists.ts';
 import type { ApplicationsTable } from '../../db/schema.ts';
-import { documentPath } from '../../storage/documents.ts';
 
-type ApplicationRow = Selectable<ApplicationsTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
 type NoteRow = {
   id: string;
   applicationId: string;
@@ -21,6 +23,10 @@ type NoteRow = {
 };
 type DocumentViewRow = { applicationId: string; viewerUsername: string | null; viewedAt: string };
 type Related = { notes: NoteRow[]; documentViews: DocumentViewRow[] };
+
+/** The document's address on the web, served to administrators only. */
+const documentUrl = (fileKey: string) =>
+  pathOf(applicationsApi.document, { file: path.posix.basename(fileKey) });
 
 /** The one mapping from rows to what administrators see. */
 function toApplication(row: ApplicationRow, { notes, documentViews }: Related): Application {
@@ -36,7 +42,7 @@ function toApplication(row: ApplicationRow, { notes, documentViews }: Related): 
     socialAccounts: JSON.parse(row.socialAccounts) as SocialAccount[],
     documentType: row.documentType,
     documentNumber: row.documentNumber,
-    documentImageUrl: row.documentFileKey ? documentPath(row.documentFileKey) : null,
+    documentImageUrl: row.documentFileKey ? documentUrl(row.documentFileKey) : null,
     documentMimeType: row.documentFileKey ? row.documentFileType : null,
     documentViews: documentViews.map(({ viewerUsername, viewedAt }) => ({
       viewerUsername,
@@ -111,10 +117,6 @@ async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, 
 
 const nothingRelated: Related = { notes: [], documentViews: [] };
 
-/**
- * Every application, newest first, each with its whole note history (oldest note first) and
- * the views of its document (newest first).
- */
 /** How many applications there are, and how many await a first look. */
 export async function countApplications(db: Db): Promise<{ total: number; pending: number }> {
   const row = await db
@@ -130,8 +132,9 @@ export async function countApplications(db: Db): Promise<{ total: number; pendin
 }
 
 /**
- * A page of the applications list: searched over names, email and personal message (spec),
- * filtered by status, newest first; each with its notes and document views.
+ * A page of the applications list: searched over names, email and personal message, filtered by
+ * status, newest first; each with its whole note history (oldest first) and the openings of its
+ * document (newest first).
  */
 export async function listApplications(
   db: Db,

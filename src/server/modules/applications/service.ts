@@ -1,56 +1,85 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   applicationFieldsSchema,
-  type Application,
+  documentKinds,
+  maxDocumentBytes,
   type ApplicationFields,
-  type ApplicationStatusUpdate,
-  type InvitationDelivery,
+  type ApplicationReceipt,
 } from '../../../domain/applications.ts';
 import type { ApiIssue } from '../../../domain/errors.ts';
-import { usernameLength, type User } from '../../../domain/users.ts';
+import { fileKinds } from '../../../domain/files.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
-import { fieldError, DomainError, issuesOf } from '../../errors.ts';
-import type { RateLimit } from '../../plugins/rate-limits.ts';
-import { storedDocumentKey, type ReceivedDocument } from '../../storage/documents.ts';
-import { createPasswordLink } from '../auth/service.ts';
-import { findUserByLogin } from '../users/repository.ts';
-import { createUserAccount } from '../users/service.ts';
-import { invitationMail, rejectionMail } from './mails.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
+import { DomainError, fieldError, invalidInputError, issue, issuesOf } from '../../errors.ts';
+import type { RateLimit } from '../../rate-limits/admission.ts';
+import {
+  storedDocumentKey,
+  type DocumentKind,
+  type ReceivedDocument,
+} from '../../storage/documents.ts';
+import type { ReceivedFile, UploadRules, UploadSink } from '../../uploads/receive.ts';
+import type { StoredFileResponse } from '../../uploads/send.ts';
 import {
   deleteApplication,
-  findApplication,
-  findApplicationRowForUpdate,
+  findApplicationByDocument,
   forgetDocument,
   hasOpenApplication,
   insertApplication,
-  insertNote,
+  recordDocumentView,
   rejectedWithDocument,
-  updateUnlessApproved,
 } from './repository.ts';
 
 /**
- * Five submissions an hour from one address (issue 5). Every submission that reaches the server
- * counts, accepted or not, so repeated uploads are limited too.
+ * Five submissions an hour from one address (docs/product.md, "Attempt limits"). Every
+ * submission that reaches the server is claimed before it is read; only a saved one keeps its
+ * claim, so repeated uploads are limited too.
  */
 export const submissionLimit = {
   action: 'application',
   limit: 5,
   windowMs: 60 * 60 * 1000,
 } as const satisfies RateLimit;
-/** What became of an approval's invitation mail; the link only when it reached no mail server. */
-export interface Invitation {
-  delivery: InvitationDelivery;
-  url?: string;
-}
 
-/** The approved applicant's link to choose a password is valid this long, and only once. */
-export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
+/** The ID document: one file, after the wizard's text fields (docs/product.md, section 9). */
+const documentUploadRules: UploadRules = {
+  fileField: 'idDocument',
+  maxFiles: 1,
+  maxFileBytes: maxDocumentBytes,
+  kinds: documentKinds,
+  maxFields: 20,
+  maxFieldBytes: 64 * 1024,
+  messages: {
+    notMultipart: 'application.not_multipart',
+    unreadable: 'application.unreadable',
+    tooLarge: 'application.document_too_large',
+    wrongKind: 'application.document_wrong_kind',
+    tooManyFiles: 'application.one_file',
+  },
+};
+
+/** Reads the request's multipart body under these rules into the sink (`receiveUpload`). */
+export type ReceiveUpload = <T>(
+  rules: UploadRules,
+  sink: UploadSink<T>,
+) => Promise<{ fields: Record<string, string>; files: ReceivedFile<T>[] }>;
 
 const openApplication = () => fieldError('conflict', 'email', 'application.already_open');
 
-/** Multipart text fields (every value a string) checked by the domain's v2 schema. */
+const textFieldNames = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'state',
+  'documentType',
+  'documentNumber',
+  'personalMessage',
+] as const;
+
+/** Multipart text fields (every value a string) checked by the domain's schema. */
 export function parseApplicationFields(
   raw: Record<string, unknown>,
 ): { fields: ApplicationFields } | { issues: ApiIssue[] } {
@@ -65,20 +94,7 @@ export function parseApplicationFields(
     }
   }
   const parsed = applicationFieldsSchema.safeParse({
-    ...Object.fromEntries(
-      [
-        'firstName',
-        'lastName',
-        'email',
-        'phone',
-        'country',
-        'city',
-        'state',
-        'documentType',
-        'documentNumber',
-        'personalMessage',
-      ].map((name) => [name, text(name)]),
-    ),
+    ...Object.fromEntries(textFieldNames.map((name) => [name, text(name)])),
     socialAccounts,
     heardAboutUs: optional('heardAboutUs'),
     language: optional('language'),
@@ -87,8 +103,23 @@ export function parseApplicationFields(
   return { issues: issuesOf(parsed.error.issues) };
 }
 
-/** Refuses an email that already has an application waiting for a decision (409). */
-export async function assertNoOpenApplication(db: Db, email: string): Promise<void> {
+function validFields(raw: Record<string, string>): ApplicationFields {
+  const parsed = parseApplicationFields(raw);
+  if ('issues' in parsed) throw invalidInputError(parsed.issues);
+  return parsed.fields;
+}
+
+/** A submission without its document: every problem of its fields, and the missing file. */
+function missingDocument(raw: Record<string, string>): DomainError {
+  const parsed = parseApplicationFields(raw);
+  return invalidInputError([
+    ...('issues' in parsed ? parsed.issues : []),
+    issue(['idDocument'], 'application.id_document_required'),
+  ]);
+}
+
+/** Refuses an email that already has an application waiting for a decision. */
+async function assertNoOpenApplication(db: Db, email: string): Promise<void> {
   if (await hasOpenApplication(db, email)) throw openApplication();
 }
 
@@ -101,19 +132,53 @@ function isOpenEmailViolation(error: unknown): boolean {
 }
 
 /**
- * Saves a submission whose document is already received: the row and the document's lasting
- * name in one transaction. The caller discards the document if this throws.
+ * A submission: its fields are checked before the document streams in (encrypted, under a
+ * temporary name), then the application is saved with the document's lasting name. Nothing is
+ * left behind when anything fails: the receiver removes a refused or broken document, and this
+ * removes one whose application could not be saved.
  */
-export async function saveApplication(
+export async function submitApplication(
   deps: Deps,
-  options: { id: string; fields: ApplicationFields; document: ReceivedDocument; now: Date },
-): Promise<void> {
-  const { fields, document } = options;
-  const now = options.now.toISOString();
+  { receive }: { receive: ReceiveUpload },
+): Promise<ApplicationReceipt> {
+  const { documents } = deps;
+  let fields: ApplicationFields | undefined;
+  const upload = await receive(documentUploadRules, {
+    store: (bytes) => documents.receive(bytes),
+    discard: (fileId) => documents.discard(fileId),
+    async beforeFiles(raw) {
+      fields = validFields(raw);
+      await assertNoOpenApplication(deps.db, fields.email);
+    },
+  });
+  const [document] = upload.files;
+  if (!document || !fields) throw missingDocument(upload.fields);
+  const receipt = { id: randomUUID(), submittedAt: deps.clock().toISOString() };
+  const mimeType = fileKinds[document.kind as DocumentKind].mimeType;
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      await assertNoOpenApplication(trx, fields.email);
-      await insertApplication(trx, {
+    await saveApplication(deps, {
+      ...receipt,
+      fields,
+      document: { fileId: document.stored, mimeType },
+    });
+  } catch (error) {
+    await documents.discard(document.stored);
+    throw error;
+  }
+  deps.log.info({ applicationId: receipt.id }, 'Application received');
+  return receipt;
+}
+
+/** The row and the document's lasting name, in one transaction. */
+async function saveApplication(
+  deps: Deps,
+  options: ApplicationReceipt & { fields: ApplicationFields; document: ReceivedDocument },
+): Promise<void> {
+  const { fields, document, submittedAt } = options;
+  try {
+    await withTransaction(deps, async (deps) => {
+      await assertNoOpenApplication(deps.db, fields.email);
+      await insertApplication(deps.db, {
         id: options.id,
         firstName: fields.firstName,
         lastName: fields.lastName,
@@ -136,8 +201,8 @@ export async function saveApplication(
         reviewedAt: null,
         createdUserId: null,
         rejectedAt: null,
-        submittedAt: now,
-        updatedAt: now,
+        submittedAt,
+        updatedAt: submittedAt,
       });
       // Last: should the rename fail, the row is rolled back with it.
       await deps.documents.keep(document.fileId);
@@ -148,128 +213,33 @@ export async function saveApplication(
   }
 }
 
-/**
- * A username for an approved applicant: the local part of their email, cut to the users rules
- * (3 to 50 characters, no '@'), with a number added when it is taken.
- */
-async function freeUsername(db: Db, email: string): Promise<string> {
-  let base = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '_');
-  if (base.length < usernameLength.min) base = `${base}_creator`;
-  base = base.slice(0, usernameLength.max);
-  for (let n = 1; n < 1000; n++) {
-    const suffix = n === 1 ? '' : `_${n}`;
-    const candidate = `${base.slice(0, usernameLength.max - suffix.length)}${suffix}`;
-    if (!(await findUserByLogin(db, candidate))) return candidate;
-  }
-  return `${base.slice(0, usernameLength.max - 9)}_${randomBytes(4).toString('hex')}`;
-}
+/** Stored document names are UUIDs; anything else names no document. */
+const documentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * An administrator's decision on an application. Approval, in one transaction, creates the
- * creator's account (no usable password yet), links it, and makes a single-use link to choose a
- * password, valid 7 days; the link is mailed after the commit in the application's language.
- * The answer says what became of the mail, and hands the administrator the link whenever it did
- * not reach a mail server (no SMTP_URL: it waits in the outbox; or the server refused it).
+ * An application's ID document for an administrator to read, decrypted; every opening is
+ * recorded with who opened it.
  */
-export async function reviewApplication(
+export async function openDocument(
   deps: Deps,
-  options: { id: string; update: ApplicationStatusUpdate; admin: User },
-): Promise<{ application: Application; invitation?: Invitation }> {
-  const { db } = deps;
-  const { id, update, admin } = options;
-  const now = deps.clock().toISOString();
-  const note = update.adminNotes ? update.adminNotes : undefined;
-
-  const outcome = await db.transaction().execute(async (trx) => {
-    const current = await findApplicationRowForUpdate(trx, deps.dialect, id);
-    if (!current) throw new DomainError('not_found', 'application.not_found');
-    if (current.status === 'approved') throw new DomainError('conflict', 'application.locked');
-
-    let account: User | undefined;
-    let link: string | undefined;
-    if (update.status === 'approved') {
-      const existing = await findUserByLogin(trx, current.email);
-      if (existing) {
-        throw new DomainError('conflict', 'application.account_exists', {
-          params: { email: current.email, username: existing.username },
-        });
-      }
-      account = await createUserAccount(
-        { ...deps, db: trx },
-        {
-          username: await freeUsername(trx, current.email),
-          email: current.email,
-          firstName: current.firstName,
-          lastName: current.lastName,
-          isAdmin: false,
-          // Nobody knows it: the person chooses their own through the invitation link.
-          password: randomBytes(32).toString('base64url'),
-          preferredLanguage: current.language,
-        },
-      );
-      link = await createPasswordLink(
-        { ...deps, db: trx },
-        {
-          userId: account.id,
-          validityMs: invitationValidityMs,
-          purpose: 'invitation',
-          language: current.language,
-        },
-      );
-    }
-
-    const changed = await updateUnlessApproved(trx, id, {
-      status: update.status,
-      reviewedBy: admin.id,
-      reviewedAt: now,
-      updatedAt: now,
-      // The retention period runs from the rejection, not from later notes on it.
-      rejectedAt:
-        update.status === 'rejected'
-          ? current.status === 'rejected'
-            ? current.rejectedAt
-            : now
-          : null,
-      ...(note ? { adminNotes: note } : {}),
-      ...(account ? { createdUserId: account.id } : {}),
-    });
-    if (!changed) throw new DomainError('conflict', 'application.locked');
-    if (note)
-      await insertNote(trx, { applicationId: id, authorId: admin.id, note, createdAt: now });
-    return { current, account, link };
+  { fileId, viewerId }: { fileId: string; viewerId: string },
+): Promise<Pick<StoredFileResponse, 'mimeType' | 'size' | 'fileName' | 'open'>> {
+  const row = documentIdPattern.test(fileId)
+    ? await findApplicationByDocument(deps.db, storedDocumentKey(fileId))
+    : undefined;
+  if (!row?.documentFileType) throw new DomainError('not_found', 'application.document_not_found');
+  await recordDocumentView(deps.db, {
+    applicationId: row.id,
+    viewerId,
+    viewedAt: deps.clock().toISOString(),
   });
-
-  const { current, account, link } = outcome;
-  let invitation: Invitation | undefined;
-  if (account && link) {
-    const mail = invitationMail({
-      to: current.email,
-      firstName: current.firstName,
-      username: account.username,
-      language: current.language,
-      link,
-    });
-    try {
-      const delivery = await deps.mailer.send(mail);
-      invitation = delivery === 'sent' ? { delivery } : { delivery, url: link };
-    } catch (error) {
-      deps.log.error({ err: error, applicationId: id }, 'The invitation mail was not delivered');
-      invitation = { delivery: 'failed', url: link };
-    }
-  }
-  if (update.status === 'rejected' && current.status !== 'rejected') {
-    deps.mailer.sendInBackground(
-      rejectionMail({
-        to: current.email,
-        firstName: current.firstName,
-        language: current.language,
-        siteName: deps.config.site.agencyName,
-      }),
-    );
-  }
-  const application = await findApplication(db, id);
-  if (!application) throw new DomainError('not_found', 'application.not_found');
-  return invitation ? { application, invitation } : { application };
+  const extension = row.documentFileType.split('/')[1] ?? 'bin';
+  return {
+    mimeType: row.documentFileType,
+    size: await deps.documents.size(fileId),
+    fileName: `id-document.${extension}`,
+    open: (range) => deps.documents.open(fileId, range),
+  };
 }
 
 const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);
@@ -279,6 +249,7 @@ export async function eraseApplication(deps: Deps, { id }: { id: string }): Prom
   const fileKey = await deleteApplication(deps.db, id);
   if (fileKey === undefined) throw new DomainError('not_found', 'application.not_found');
   if (fileKey) await discardQuietly(deps, fileKey);
+  deps.log.info({ applicationId: id }, 'Application erased');
 }
 
 async function discardQuietly(deps: Deps, fileKey: string) {
