@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { applicationsApi } from '../../../../domain/api/applications.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { applicationQueryOptions } from './get-application.ts';
 
-/** DELETE /api/admin/applications-v2/{id}: the row, its notes and its ID document, for good. */
-export function eraseApplication(id: string): Promise<void> {
-  return apiFetch<void>(`/api/admin/applications-v2/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
+/** The row, its notes and its ID document, for good. */
+export function eraseApplication(id: string) {
+  return apiCall(applicationsApi.erase, { params: { id } });
 }
 
 export function useEraseApplication() {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { applicationsApi } from '../../../../domain/api/applications.ts';
 import type { Application } from '../../../../domain/applications.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { applicationsQueryKey } from './get-applications.ts';
 
-export function getApplication(id: string): Promise<Application> {
-  return apiFetch<Application>(`/api/admin/applications-v2/${encodeURIComponent(id)}`);
+export function getApplication(id: string) {
+  return apiCall(applicationsApi.get, { params: { id } });
 }
 
 export function applicationQueryOptions(id: string, shown?: Application) {

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApplicationList, ApplicationListQuery } from '../../../../domain/applications.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { listSearch } from '../../../lib/list-search.ts';
+import { applicationsApi } from '../../../../domain/api/applications.ts';
+import type { ApplicationListQuery } from '../../../../domain/applications.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function getApplications(query: ApplicationListQuery): Promise<ApplicationList> {
-  return apiFetch<ApplicationList>(`/api/admin/applications-v2${listSearch(query)}`);
+export function getApplications(query: ApplicationListQuery) {
+  return apiCall(applicationsApi.list, { query });
 }
 
 /** Under the 'admin' key, so a change that touches applications can refresh every admin view. */

@@ -1,4 +1,6 @@
-import type { ApplicationFields } from '../../../../domain/applications.ts';
+import { applicationsApi } from '../../../../domain/api/applications.ts';
+import { pathOf } from '../../../../domain/api/endpoint.ts';
+import type { ApplicationFields, ApplicationReceipt } from '../../../../domain/applications.ts';
 import { apiUpload } from '../../../lib/api-upload.ts';
 
 export interface ApplicationSubmission {
@@ -7,18 +9,21 @@ export interface ApplicationSubmission {
 }
 
 /**
- * POST /api/applications-v2 as multipart (spec section 7): the text fields first, social accounts
- * as JSON text, and the document last, so the server has every field before the file streams in.
- * Sent through `apiUpload`, the one way files go up; the wizard shows no progress of its own.
- * A plain promise, not a TanStack mutation: the wizard is a public page, and public pages do not
- * download the platform's query cache (app/platform-providers.tsx).
+ * The application as multipart (docs/product.md, section 4): the text fields first, social
+ * accounts as JSON text, and the document last, so the server has every field before the file
+ * streams in. Sent through `apiUpload`, the one way files go up; the wizard shows no progress of
+ * its own. A plain promise, not a TanStack mutation: the wizard is a public page, and public
+ * pages do not download the platform's query cache (app/platform-providers.tsx).
  */
-export function submitApplication({ fields, idDocument }: ApplicationSubmission): Promise<unknown> {
+export function submitApplication({
+  fields,
+  idDocument,
+}: ApplicationSubmission): Promise<ApplicationReceipt> {
   const body = new FormData();
   const { socialAccounts, heardAboutUs, ...text } = fields;
   for (const [name, value] of Object.entries(text)) body.append(name, value);
   body.append('socialAccounts', JSON.stringify(socialAccounts));
   if (heardAboutUs !== undefined) body.append('heardAboutUs', heardAboutUs);
   body.append('idDocument', idDocument);
-  return apiUpload('/api/applications-v2', body);
+  return apiUpload(pathOf(applicationsApi.submit), body);
 }

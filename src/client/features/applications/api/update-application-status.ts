@@ -1,21 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApplicationReviewResponse,
-  ApplicationStatusUpdate,
-} from '../../../../domain/applications.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { applicationsApi } from '../../../../domain/api/applications.ts';
+import type { ApplicationStatusUpdate } from '../../../../domain/applications.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
 export function updateApplicationStatus({
   id,
   ...update
-}: ApplicationStatusUpdate & { id: string }): Promise<ApplicationReviewResponse> {
-  return apiFetch<ApplicationReviewResponse>(
-    `/api/admin/applications-v2/${encodeURIComponent(id)}/status`,
-    {
-      method: 'PUT',
-      json: update,
-    },
-  );
+}: ApplicationStatusUpdate & { id: string }) {
+  return apiCall(applicationsApi.review, { params: { id }, body: update });
 }
 
 export function useUpdateApplicationStatus() {

@@ -12,7 +12,10 @@ import { SocialPanel } from './social-panel.tsx';
 import { StatusForm } from './status-form.tsx';
 import { VerificationPanel } from './verification-panel.tsx';
 
-/** The Review Application dialog (spec section 2): five tabs, then the status form. */
+/**
+ * The Review Application dialog (docs/product.md, "Applications Management"): five tabs, then
+ * the status form.
+ */
 export function ReviewApplicationDialog({
   application,
   onClose,

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   applicationStatuses,
   applicationStatusUpdateSchema,
   type Application,
+  type ApplicationReviewResponse,
+  type ApplicationStatus,
   type ApplicationStatusUpdate,
 } from '../../../../domain/applications.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
@@ -24,11 +26,11 @@ import { PreviousNotes } from './previous-notes.tsx';
 type StatusFormInput = z.input<typeof applicationStatusUpdateSchema>;
 
 /**
- * The review's decision: a status, an optional note, and the earlier notes. An approved
- * application is locked: approval created an account, and changing it again could create a
- * second one (spec section 4).
+ * The status update and what follows it: a toast saying what changed (and that the invitation
+ * went, after an approval); the invitation link kept on screen when it did not reach a mail
+ * server; otherwise the review is done.
  */
-export function StatusForm({
+function useStatusUpdate({
   application,
   onClose,
   onInvitation,
@@ -46,6 +48,24 @@ export function StatusForm({
   });
   const isLocked = application.status === 'approved';
 
+  const onSaved = (status: ApplicationStatus, saved: ApplicationReviewResponse) => {
+    const updated = t('applications.updatedDescription', {
+      name: `${application.firstName} ${application.lastName}`,
+      status: t(`applications.status.${status}`),
+    });
+    toast({
+      title: t('applications.updatedTitle'),
+      description:
+        saved.invitationDelivery === 'sent'
+          ? `${updated} ${t('applications.invitation.sent', { email: application.email })}`
+          : updated,
+    });
+    // The link must stay on screen to be copied; otherwise the review is done.
+    if (saved.invitationUrl && saved.invitationDelivery !== 'sent') {
+      onInvitation({ delivery: saved.invitationDelivery ?? 'failed', url: saved.invitationUrl });
+    } else onClose();
+  };
+
   const onSubmit = form.handleSubmit(
     ({ status, adminNotes }) => {
       if (isLocked || update.isPending) return;
@@ -53,26 +73,7 @@ export function StatusForm({
       update.mutate(
         { id: application.id, status, ...(adminNotes ? { adminNotes } : {}) },
         {
-          onSuccess: (saved) => {
-            const updated = t('applications.updatedDescription', {
-              name: `${application.firstName} ${application.lastName}`,
-              status: t(`applications.status.${status}`),
-            });
-            toast({
-              title: t('applications.updatedTitle'),
-              description:
-                saved.invitationDelivery === 'sent'
-                  ? `${updated} ${t('applications.invitation.sent', { email: application.email })}`
-                  : updated,
-            });
-            // The link must stay on screen to be copied; otherwise the review is done.
-            if (saved.invitationUrl && saved.invitationDelivery !== 'sent') {
-              onInvitation({
-                delivery: saved.invitationDelivery ?? 'failed',
-                url: saved.invitationUrl,
-              });
-            } else onClose();
-          },
+          onSuccess: (saved) => onSaved(status, saved),
           onError: (error) =>
             setFailure(
               toastFailure(t, error, {
@@ -91,49 +92,83 @@ export function StatusForm({
         description: t('applications.missingDescription'),
       }),
   );
+  return { form, onSubmit, failure, isLocked, isPending: update.isPending };
+}
+
+function ApprovedBanner() {
+  const { t } = useLanguage();
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-green-400/40 bg-green-400/10 p-4 text-sm">
+      <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-300" aria-hidden="true" />
+      <div>
+        <p className="font-semibold text-green-200">{t('applications.approvedBanner')}</p>
+        <p className="mt-1 text-muted-foreground">{t('applications.approvedBannerHint')}</p>
+      </div>
+    </div>
+  );
+}
+
+function StatusSelect({
+  control: formControl,
+  isLocked,
+}: {
+  control: Control<StatusFormInput, unknown, ApplicationStatusUpdate>;
+  isLocked: boolean;
+}) {
+  const { t } = useLanguage();
+  return (
+    <Controller
+      control={formControl}
+      name="status"
+      render={({ field, fieldState }) => (
+        <Field
+          label={t('applications.statusLabel')}
+          error={fieldState.error ? t('applications.missingDescription') : undefined}
+        >
+          {(control) => (
+            <Select
+              {...control}
+              ref={field.ref}
+              name={field.name}
+              value={field.value ?? ''}
+              disabled={isLocked}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.value)}
+            >
+              <option value="" disabled>
+                {t('applications.statusPlaceholder')}
+              </option>
+              {applicationStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {t(`applications.status.${value}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      )}
+    />
+  );
+}
+
+/**
+ * The review's decision: a status, an optional note, and the earlier notes. An approved
+ * application is locked: approval created an account, and changing it again could create a
+ * second one (docs/product.md, "Applications Management").
+ */
+export function StatusForm(props: {
+  application: Application;
+  onClose: () => void;
+  onInvitation: (invitation: PendingInvitation) => void;
+}) {
+  const { application, onClose } = props;
+  const { t } = useLanguage();
+  const { form, onSubmit, failure, isLocked, isPending } = useStatusUpdate(props);
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 border-t border-border pt-6">
-      {isLocked && (
-        <div className="flex items-start gap-3 rounded-lg border border-green-400/40 bg-green-400/10 p-4 text-sm">
-          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-300" aria-hidden="true" />
-          <div>
-            <p className="font-semibold text-green-200">{t('applications.approvedBanner')}</p>
-            <p className="mt-1 text-muted-foreground">{t('applications.approvedBannerHint')}</p>
-          </div>
-        </div>
-      )}
-      <Controller
-        control={form.control}
-        name="status"
-        render={({ field, fieldState }) => (
-          <Field
-            label={t('applications.statusLabel')}
-            error={fieldState.error ? t('applications.missingDescription') : undefined}
-          >
-            {(control) => (
-              <Select
-                {...control}
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                disabled={isLocked}
-                onBlur={field.onBlur}
-                onChange={(event) => field.onChange(event.target.value)}
-              >
-                <option value="" disabled>
-                  {t('applications.statusPlaceholder')}
-                </option>
-                {applicationStatuses.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`applications.status.${value}`)}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
-        )}
-      />
+      {isLocked && <ApprovedBanner />}
+      <StatusSelect control={form.control} isLocked={isLocked} />
       <Field label={t('applications.notesLabel')}>
         {(control) => (
           <Textarea
@@ -160,11 +195,11 @@ export function StatusForm({
         <Button variant="outline" onClick={onClose}>
           {t('applications.cancel')}
         </Button>
-        <Button type="submit" disabled={isLocked || update.isPending}>
+        <Button type="submit" disabled={isLocked || isPending}>
           {isLocked && <Lock aria-hidden="true" />}
           {isLocked
             ? t('applications.statusLocked')
-            : update.isPending
+            : isPending
               ? t('applications.updating')
               : t('applications.update')}
         </Button>

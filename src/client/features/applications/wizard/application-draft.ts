@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wizardStepCount } from '../../../domain/applications.ts';
+import { wizardStepCount } from '../../../../domain/applications.ts';
 
 /**
  * What the visitor has typed, kept in this tab's session storage so a reload loses nothing. Session

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import { toast } from '../../components/ui/use-toast.ts';
-import { ApiError } from '../../lib/api-fetch.ts';
-import { isMessageCode } from '../../../domain/messages.ts';
-import { failureMessage, translateMessage } from '../../lib/messages.ts';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { ApiError } from '../../../lib/api-fetch.ts';
+import { isMessageCode } from '../../../../domain/messages.ts';
+import { failureMessage, translateMessage } from '../../../lib/messages.ts';
 
 export interface SubmitIssue {
   path: (string | number)[];
@@ -11,11 +11,11 @@ export interface SubmitIssue {
   message: string;
 }
 
-/** Spec sections 8 and 9: at most five issue toasts, one every 500 ms. */
+/** At most five issue toasts, one every 500 ms (docs/product.md, section 4, "Sending"). */
 export const maxIssueToasts = 5;
 export const issueToastIntervalMs = 500;
 
-/** The spec's field labels for the server's issue paths (section 8), with step 4's file. */
+/** The field labels for the server's issue paths, with step 4's file. */
 const labelKeys: Record<string, string> = {
   firstName: 'apply.label.firstName',
   lastName: 'apply.label.lastName',
@@ -62,7 +62,7 @@ function isIssue(value: unknown): value is RawIssue {
 }
 
 /**
- * The issue list of a failed submission. The spec allows it under `issues`, `errors` or
+ * The issue list of a failed submission, which an answer may carry under `issues`, `errors` or
  * `details`; a path may come as a list or as dotted text.
  */
 export function submitIssues(error: unknown): SubmitIssue[] {
@@ -78,7 +78,7 @@ export function submitIssues(error: unknown): SubmitIssue[] {
   }));
 }
 
-/** '{Label}: {message}', or '{Label} ({path}): {message}' for a nested path (spec section 8). */
+/** '{Label}: {message}', or '{Label} ({path}): {message}' for a nested path. */
 export function issueText(t: TFunction, { path, code, message }: SubmitIssue): string {
   const [field = '', ...rest] = path.map(String);
   const labelKey = labelKeys[field];
@@ -92,7 +92,7 @@ export interface ToastContent {
   description: string;
 }
 
-/** The toasts a failed submission shows, in order (spec section 8). */
+/** The toasts a failed submission shows, in order. */
 export function submitErrorToasts(t: TFunction, error: unknown): ToastContent[] {
   const issues = submitIssues(error);
   if (issues.length === 0) {

@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
-import { applicationFormSchema, type ApplicationForm } from '../../../domain/applications.ts';
+import type { Resolver, UseFormReturn } from 'react-hook-form';
+import {
+  applicationFormSchema,
+  applicationFormSteps,
+  type ApplicationForm,
+} from '../../../../domain/applications.ts';
 
 export interface SocialAccountValues {
   network: string;
@@ -51,6 +55,9 @@ export const emptyApplication: ApplicationFormValues = {
   heardAboutUs: '',
 };
 
+/** The wizard's form: what is typed, checked into the domain's `ApplicationForm`. */
+export type WizardForm = UseFormReturn<ApplicationFormValues, unknown, ApplicationForm>;
+
 export const applicationFormResolver = zodResolver(applicationFormSchema) as unknown as Resolver<
   ApplicationFormValues,
   unknown,
@@ -85,4 +92,10 @@ export function hasBlankRequired(
     }
     return isBlankText(values[field]);
   });
+}
+
+/** Whether none of the step's fields shows an error (each clears as it is corrected). */
+export function hasStepFieldsRight(form: WizardForm, step: number): boolean {
+  const fields = applicationFormSteps[step - 1] ?? [];
+  return fields.every((name) => !form.getFieldState(name).invalid);
 }

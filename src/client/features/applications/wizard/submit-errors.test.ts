@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { catalogues } from '../../../domain/locales/index.ts';
-import { ApiError } from '../../lib/api-fetch.ts';
+import { catalogues } from '../../../../domain/locales/index.ts';
+import { ApiError } from '../../../lib/api-fetch.ts';
 import { submitErrorToasts } from './submit-errors.ts';
 
 function translator(language: 'en' | 'es') {
@@ -24,7 +24,7 @@ function badRequest(body: unknown) {
 }
 
 describe('the toasts of a failed application', () => {
-  it("show each issue with the spec's label, a nested path in brackets", () => {
+  it("show each issue with its field's label, a nested path in brackets", () => {
     const error = badRequest({
       message: 'Invalid input',
       issues: [
@@ -76,7 +76,7 @@ describe('the toasts of a failed application', () => {
     ]);
   });
 
-  it("fall back to the server's message, or the spec's text when there is none", () => {
+  it("fall back to the server's message, or the product's own text when there is none", () => {
     const conflict = new ApiError(409, '409: ...', {
       message: 'An application with this email is already being reviewed.',
     });
