@@ -29,7 +29,7 @@ const valid = {
   heardAboutUs: 'Social Media',
 };
 
-/** The schema speaks in message codes; the spec's wording is their English text. */
+/** The schema speaks in message codes; the wording people read is their English text. */
 const english = (code: string) => (isMessageCode(code) ? catalogues.en[catalogueKey(code)] : code);
 const messages = (input: unknown) =>
   applicationFieldsSchema.safeParse(input).error?.issues.map((issue) => english(issue.message)) ??
@@ -43,7 +43,7 @@ describe('application fields', () => {
     expect(parsed.language).toBe('en');
   });
 
-  it("refuse a personal message under 50 characters with the spec's message", () => {
+  it('refuse a personal message under 50 characters with its message', () => {
     expect(messages({ ...valid, personalMessage: 'Too short.' })).toEqual([
       'Personal message must be at least 50 characters',
     ]);
@@ -54,7 +54,7 @@ describe('application fields', () => {
     expect(messages({ ...valid, email: 'ana.silva' })).toEqual(['Invalid email address']);
   });
 
-  it("give the spec's messages for a social account", () => {
+  it('give the messages for a social account', () => {
     expect(messages({ ...valid, socialAccounts: [] })).toEqual([
       'At least one social media account is required',
     ]);

@@ -10,8 +10,9 @@ import { startSmtpServer } from '../support/smtp.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Issue 13, point 3: the approval says what became of the invitation mail, so the review dialog
- * never says it failed when it waits in the outbox, nor that it went out when it did not.
+ * The approval says what became of the invitation mail (docs/product.md, section 8), so the
+ * review dialog never says it failed when it waits in the outbox, nor that it went out when it
+ * did not.
  */
 let testApp: TestApp;
 const cleanups: (() => Promise<void>)[] = [];

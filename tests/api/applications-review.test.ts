@@ -83,7 +83,7 @@ describe('reviewing applications', () => {
     expect((await list()).find((application) => application.id === first)?.notes).toHaveLength(2);
   });
 
-  it('asks for a status with the spec message', async () => {
+  it('asks for a status with its message', async () => {
     const id = await apply({ email: 'nostatus@example.com' });
     const response = await setStatus(id, { adminNotes: 'Looks good' });
     expect(response.statusCode).toBe(400);

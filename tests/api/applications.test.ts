@@ -135,14 +135,14 @@ describe('POST /api/applications-v2', () => {
   ];
 
   it.each(fieldCases)(
-    'refuses a wrong %s with the spec message on its path, storing nothing',
+    'refuses a wrong %s with its message on its path, storing nothing',
     async (_name, overrides, issuePath, message) => {
       const response = await submitApplication(testApp.app, {
         fields: applicationFields(overrides),
       });
       expect(response.statusCode).toBe(400);
       const body = response.json<{ code: MessageCode }>();
-      // The code whose English text is the spec's message, on the answer and on the field.
+      // The code whose English text is the expected message, on the answer and on the field.
       expect(englishMessage(body.code)).toBe(message);
       expect(body).toEqual({
         code: body.code,

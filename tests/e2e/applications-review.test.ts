@@ -153,7 +153,7 @@ describe('applying and reviewing', () => {
     await dialog.getByRole('button', { name: 'Update Status' }).click();
     await expect.poll(() => toastText(review)).toContain('Application Updated');
     // No mail server in this test: the administrator gets the invitation link to pass on, and
-    // is told the mail waits in the outbox, not that sending it failed (issue 13, point 3).
+    // is told the mail waits in the outbox, not that sending it failed.
     const invitation = dialog.getByLabel('Invitation link');
     await expect.poll(() => invitation.inputValue()).toContain('/reset-password?token=');
     const link = new URL(await invitation.inputValue());
@@ -283,7 +283,7 @@ describe('applying and reviewing', () => {
     await context.close();
   });
 
-  it("shows the server's refusal of a second application from the same email as the spec's issue toast and on the page", async () => {
+  it("shows the server's refusal of a second application from the same email as an issue toast and on the page", async () => {
     const email = `twice.${Date.now().toString(36)}@example.com`;
     async function apply(page: Page) {
       await page.goto('/apply');

@@ -231,7 +231,7 @@ describe('the application wizard', () => {
     }, 120_000);
   }
 
-  it("refuses an incomplete step with the spec's toast and says which fields are missing", async () => {
+  it('refuses an incomplete step with a toast and says which fields are missing', async () => {
     const { page, context, problems } = await e2e.openPage(viewports.phone);
     await page.goto('/apply');
     await waitForWizard(page);
@@ -305,7 +305,7 @@ describe('the application wizard', () => {
     await context.close();
   });
 
-  it("checks the document's type and size with the spec's toasts", async () => {
+  it("checks the document's type and size with their toasts", async () => {
     const { page, context, problems } = await e2e.openPage();
     await page.goto('/apply');
     await waitForWizard(page);
