@@ -20,11 +20,11 @@ import { adminUserRoutes, ownAccountRoutes } from './modules/users/routes.ts';
 import { ensureAdministrator } from './modules/users/service.ts';
 import { seedTranslations } from './modules/content/repository.ts';
 import { accessPlugin } from './plugins/access.ts';
-import { clientPlugin } from './plugins/client.ts';
+import { clientFilesPlugin } from './pages/client-files.ts';
+import { pagesPlugin } from './pages/plugin.ts';
 import { errorBody } from './errors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { pagesPlugin } from './plugins/pages.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { unreadBodiesPlugin } from './plugins/unread-bodies.ts';
@@ -120,7 +120,7 @@ export async function buildApp(
   await app.register(influencerOverviewRoutes);
   await app.register(contentRoutes, { config });
 
-  await app.register(clientPlugin, { clientDir: options.clientDir });
+  await app.register(clientFilesPlugin, { clientDir: options.clientDir });
   await app.register(pagesPlugin, { config, clientDir: options.clientDir });
   return app;
 }

@@ -7,9 +7,10 @@ import { clientBuildDir } from '../paths.ts';
 
 /**
  * Serves the built client's files: hashed assets cached for a year, everything else revalidated,
- * each in the .br or .gz copy the build made when the browser accepts it. Pages are pages.ts's.
+ * each in the .br or .gz copy the build made when the browser accepts it
+ * (docs/decisions/0035-compression-and-etags.md). Pages are the pages plugin's.
  */
-export const clientPlugin = fp(
+export const clientFilesPlugin = fp(
   async (app: FastifyInstance, options: { clientDir?: string }) => {
     const clientDir = options.clientDir ?? clientBuildDir;
     const hasClient = fs.existsSync(path.join(clientDir, 'index.html'));
@@ -19,7 +20,7 @@ export const clientPlugin = fp(
         wildcard: false,
         index: false,
         preCompressed: true,
-        // The page template: pages.ts fills it in for every page.
+        // The page template: the pages plugin fills it in for every page.
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (response, filePath) => {
           const hashed = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);

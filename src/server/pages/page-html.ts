@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { initialStateElementId, type InitialState } from '../../domain/initial-state.ts';
+import type { Language } from '../../domain/languages.ts';
+import type { RouteMatch } from '../../domain/routes.ts';
+import { headTags, scriptJson, type HeadContext } from './head-tags.ts';
+
+/** The rendering entry's export (src/client/app/entry-server.tsx), loaded from its build. */
+type RenderApp = (url: string, state: InitialState) => Promise<string>;
+
+/** What the client's build gives the server to make pages from. */
+export interface ClientBuild {
+  /** The built index.html, with the markers the server fills in. */
+  template: string;
+  /** Missing when the rendering entry's build cannot be loaded: pages then go unrendered. */
+  renderApp: RenderApp | undefined;
+}
+
+const headMarker = '<!--app-head-->';
+const rootMarker = '<div id="root"></div>';
+/** Any unknown path renders the same 404 page, so one copy per language serves them all. */
+const notFoundPath = '/__not-found__';
+
+/**
+ * Loads the page template from the client's build and the rendering entry from beside it
+ * (dist/ssr beside dist/client). Without a built client there are no pages, only the API.
+ */
+export async function loadClientBuild(
+  clientDir: string,
+  log: FastifyBaseLogger,
+): Promise<ClientBuild | undefined> {
+  const templatePath = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(templatePath)) {
+    log.warn(`No built client in ${clientDir}; run "npm run build" to serve the web app.`);
+    return undefined;
+  }
+  const template = fs.readFileSync(templatePath, 'utf8');
+  if (!template.includes(headMarker) || !template.includes(rootMarker)) {
+    throw new Error(`${templatePath} lacks the ${headMarker} or ${rootMarker} marker`);
+  }
+  const entryPath = path.join(clientDir, '..', 'ssr', 'entry-server.js');
+  try {
+    const entry = (await import(pathToFileURL(entryPath).href)) as { renderPage: RenderApp };
+    return { template, renderApp: entry.renderPage };
+  } catch (error) {
+    // The browser can still build every page itself from the shell, so the site stays up.
+    log.error({ err: error }, `No usable SSR build at ${entryPath}; pages go unrendered`);
+    return { template, renderApp: undefined };
+  }
+}
+
+/**
+ * One page in one language: the template with the page's head tags, the public pages' and the
+ * 404 page's markup rendered on the server, and the state the browser starts from. The
+ * application's screens get the empty shell: they are for signed-in people, not search engines.
+ */
+export async function pageHtml(
+  build: ClientBuild,
+  match: RouteMatch,
+  language: Language,
+  context: HeadContext,
+): Promise<string> {
+  const state: InitialState = {
+    language,
+    translations: context.translations[language],
+    site: context.site,
+  };
+  const renderApp = match.kind === 'app' ? undefined : build.renderApp;
+  const path = match.kind === 'public' ? match.path : notFoundPath;
+  const markup = renderApp ? await renderApp(context.appUrl + path, state) : '';
+  // Functions as replacements, so a `$` in the texts is never read as a replacement pattern.
+  return build.template
+    .replace('<html lang="en">', () => `<html lang="${language}">`)
+    .replace(headMarker, () => headTags(match, language, context))
+    .replace(
+      rootMarker,
+      () =>
+        `<div id="root"${renderApp ? ' data-server-rendered' : ''}>${markup}</div>` +
+        `<script type="application/json" id="${initialStateElementId}">${scriptJson(state)}</script>`,
+    );
+}

@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  defaultLanguage,
+  isLanguage,
+  languageStorageKey,
+  negotiateLanguage,
+  type Language,
+} from '../../domain/languages.ts';
+import { languageParam } from '../../domain/routes.ts';
+
+const oneYearInSeconds = 31_536_000;
+
+/**
+ * The language a page is sent in: `?lang=`, else the `preferredLanguage` cookie, else, on a first
+ * visit, the browser's `Accept-Language`, else English (docs/decisions/0025-first-visit-language.md).
+ * A `?lang=` the cookie does not hold yet is a choice to remember; asking the browser is not.
+ */
+export function pageLanguage(
+  request: FastifyRequest,
+  appUrl: string,
+): { language: Language; isNewChoice: boolean } {
+  const requested = new URL(request.url, appUrl).searchParams.get(languageParam);
+  const remembered = request.cookies[languageStorageKey];
+  if (isLanguage(requested)) return { language: requested, isNewChoice: requested !== remembered };
+  if (isLanguage(remembered)) return { language: remembered, isNewChoice: false };
+  const language = negotiateLanguage(request.headers['accept-language']) ?? defaultLanguage;
+  return { language, isNewChoice: false };
+}
+
+/** Keeps the visitor's choice for their next visits, as the language switcher does. */
+export function rememberLanguage(reply: FastifyReply, language: Language, appUrl: string): void {
+  reply.setCookie(languageStorageKey, language, {
+    path: '/',
+    maxAge: oneYearInSeconds,
+    sameSite: 'lax',
+    secure: appUrl.startsWith('https:'),
+  });
+}
