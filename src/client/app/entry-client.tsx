@@ -28,7 +28,7 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive rendered (src/server/plugins/pages.ts) and are hydrated; the application's
+// Public pages arrive rendered (src/server/pages/) and are hydrated; the application's
 // screens arrive as an empty shell. As a transition, hydration yields to the browser every few
 // milliseconds instead of holding a phone's main thread for the whole page.
 if (container.hasAttribute('data-server-rendered')) {

@@ -1,5 +1,5 @@
 // The server's way into the client: built by `vite build --ssr` into dist/ssr and loaded at run
-// time by src/server/plugins/pages.ts, which never imports client source.
+// time by src/server/pages/page-html.ts, which never imports client source.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
