@@ -1,14 +1,17 @@
 import type { Language } from '../languages.ts';
 import enApplications from './en/mail/applications.json' with { type: 'json' };
 import enAuth from './en/mail/auth.json' with { type: 'json' };
+import enCompensation from './en/mail/compensation.json' with { type: 'json' };
 import enTasks from './en/mail/tasks.json' with { type: 'json' };
 import enUsers from './en/mail/users.json' with { type: 'json' };
 import esApplications from './es/mail/applications.json' with { type: 'json' };
 import esAuth from './es/mail/auth.json' with { type: 'json' };
+import esCompensation from './es/mail/compensation.json' with { type: 'json' };
 import esTasks from './es/mail/tasks.json' with { type: 'json' };
 import esUsers from './es/mail/users.json' with { type: 'json' };
 import ptApplications from './pt/mail/applications.json' with { type: 'json' };
 import ptAuth from './pt/mail/auth.json' with { type: 'json' };
+import ptCompensation from './pt/mail/compensation.json' with { type: 'json' };
 import ptTasks from './pt/mail/tasks.json' with { type: 'json' };
 import ptUsers from './pt/mail/users.json' with { type: 'json' };
 
@@ -21,7 +24,25 @@ type Catalogue = Record<string, string>;
  * same rules as the screens' texts.
  */
 export const mailFiles: Record<Language, Record<string, Catalogue>> = {
-  en: { applications: enApplications, auth: enAuth, tasks: enTasks, users: enUsers },
-  es: { applications: esApplications, auth: esAuth, tasks: esTasks, users: esUsers },
-  pt: { applications: ptApplications, auth: ptAuth, tasks: ptTasks, users: ptUsers },
+  en: {
+    applications: enApplications,
+    auth: enAuth,
+    compensation: enCompensation,
+    tasks: enTasks,
+    users: enUsers,
+  },
+  es: {
+    applications: esApplications,
+    auth: esAuth,
+    compensation: esCompensation,
+    tasks: esTasks,
+    users: esUsers,
+  },
+  pt: {
+    applications: ptApplications,
+    auth: ptAuth,
+    compensation: ptCompensation,
+    tasks: ptTasks,
+    users: ptUsers,
+  },
 };

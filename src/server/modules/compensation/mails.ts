@@ -3,10 +3,14 @@ import { formatMoney } from '../../../domain/money.ts';
 import { paths } from '../../../domain/routes.ts';
 import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { localizedNotification, type NotifyInput } from '../notifications/notify.ts';
+import { textsIn } from '../../texts.ts';
+import type { NotifyInput } from '../notifications/notify.ts';
 
-/** What a creator is told about one entry: its month, its amount, and before a correction, the old one. */
-export interface PayNews {
+/**
+ * What a creator is told about one entry: its month, its amount, and after a correction, the
+ * amount it had before.
+ */
+export interface CompensationNews {
   month: number;
   year: number;
   /** Decimal strings with two places, as the API sends them. */
@@ -24,87 +28,12 @@ export function periodName(news: { month: number; year: number }, language: Lang
   }).format(new Date(Date.UTC(news.year, news.month - 1, 1)));
 }
 
-type Texts = {
-  subject: string;
-  greeting: string;
-  intro: string;
-  previous: string;
-  notes: string;
-  action: string;
-  title: string;
-  message: string;
-};
+/** The catalogue's name for the news: `compensationPublished` or `compensationCorrected`. */
+const nameOf = (news: CompensationNews) =>
+  news.previousAmount === undefined ? 'compensationPublished' : 'compensationCorrected';
 
-const publishedTexts: Record<Language, Texts> = {
-  en: {
-    subject: 'Your pay for {period} is published',
-    greeting: 'Hello {name},',
-    intro: 'The agency published your compensation for {period}: {amount}.',
-    previous: '',
-    notes: 'Notes: {notes}',
-    action: 'See your compensation',
-    title: 'Compensation published',
-    message: '{period}: {amount}',
-  },
-  es: {
-    subject: 'Tu pago de {period} está publicado',
-    greeting: 'Hola, {name}:',
-    intro: 'La agencia ha publicado tu remuneración de {period}: {amount}.',
-    previous: '',
-    notes: 'Notas: {notes}',
-    action: 'Ver tu remuneración',
-    title: 'Remuneración publicada',
-    message: '{period}: {amount}',
-  },
-  pt: {
-    subject: 'Seu pagamento de {period} foi publicado',
-    greeting: 'Olá, {name},',
-    intro: 'A agência publicou sua remuneração de {period}: {amount}.',
-    previous: '',
-    notes: 'Observações: {notes}',
-    action: 'Ver sua remuneração',
-    title: 'Remuneração publicada',
-    message: '{period}: {amount}',
-  },
-};
-
-const correctedTexts: Record<Language, Texts> = {
-  en: {
-    subject: 'Your pay for {period} was corrected',
-    greeting: 'Hello {name},',
-    intro: 'The agency corrected your compensation for {period}. The amount is now {amount}.',
-    previous: 'It was {previous} before the correction.',
-    notes: 'Notes: {notes}',
-    action: 'See your compensation',
-    title: 'Compensation corrected',
-    message: '{period}: {amount} (was {previous})',
-  },
-  es: {
-    subject: 'Tu pago de {period} se ha corregido',
-    greeting: 'Hola, {name}:',
-    intro: 'La agencia ha corregido tu remuneración de {period}. El importe ahora es {amount}.',
-    previous: 'Antes de la corrección era {previous}.',
-    notes: 'Notas: {notes}',
-    action: 'Ver tu remuneración',
-    title: 'Remuneración corregida',
-    message: '{period}: {amount} (antes {previous})',
-  },
-  pt: {
-    subject: 'Seu pagamento de {period} foi corrigido',
-    greeting: 'Olá, {name},',
-    intro: 'A agência corrigiu sua remuneração de {period}. O valor agora é {amount}.',
-    previous: 'Antes da correção, o valor era {previous}.',
-    notes: 'Observações: {notes}',
-    action: 'Ver sua remuneração',
-    title: 'Remuneração corrigida',
-    message: '{period}: {amount} (antes {previous})',
-  },
-};
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-
-function valuesFor(news: PayNews, language: Language) {
+/** The values the texts put in, the month and the amounts written the reader's way. */
+function valuesFor(news: CompensationNews, language: Language) {
   return {
     period: periodName(news, language),
     amount: formatMoney(news.amount, language),
@@ -113,47 +42,50 @@ function valuesFor(news: PayNews, language: Language) {
   };
 }
 
-const textsOf = (news: PayNews) =>
-  news.previousAmount === undefined ? publishedTexts : correctedTexts;
-
 /**
- * The bell's notice (type compensation, relatedId the entry, opening /compensation), written in
- * the creator's language as it is stored.
+ * The bell's notification (type compensation, relatedId the entry, opening /compensation),
+ * written in the creator's language as it is stored.
  */
-export function payNotice(entryId: string, news: PayNews, language: Language): NotifyInput {
-  const texts = textsOf(news)[language];
-  return localizedNotification({
+export function compensationNotification(entryId: string, news: CompensationNews): NotifyInput {
+  const key = `notification.${nameOf(news)}`;
+  return {
     type: 'compensation',
     relatedId: entryId,
-    title: texts.title,
-    message: fill(texts.message, valuesFor(news, language)),
-  });
+    write: (texts, language) => {
+      const values = valuesFor(news, language);
+      return { title: texts(`${key}.title`, values), message: texts(`${key}.message`, values) };
+    },
+  };
 }
 
 /**
  * The mail a creator gets when an entry of theirs is published or, with `previousAmount`,
  * corrected: the month and the amount written their way, in their language.
  */
-export function payMail(options: {
+export function compensationMail(options: {
   to: string;
   name: string;
   language: Language;
-  news: PayNews;
+  news: CompensationNews;
   appUrl: string;
 }): MailMessage {
   const { language, news } = options;
-  const t = textsOf(news)[language];
+  const t = textsIn(language);
+  const key = `mail.${nameOf(news)}`;
   const values = { ...valuesFor(news, language), name: options.name };
   return composeMail({
     to: options.to,
     language,
-    subject: fill(t.subject, values),
+    subject: t(`${key}.subject`, values),
     blocks: [
-      fill(t.greeting, values),
-      fill(t.intro, values),
-      ...(news.previousAmount === undefined ? [] : [fill(t.previous, values)]),
-      ...(news.notes ? [fill(t.notes, values)] : []),
-      { link: new URL(paths.compensation, `${options.appUrl}/`).toString(), label: t.action },
+      t(`${key}.greeting`, values),
+      t(`${key}.intro`, values),
+      ...(news.previousAmount === undefined ? [] : [t(`${key}.previous`, values)]),
+      ...(news.notes ? [t(`${key}.notes`, values)] : []),
+      {
+        link: new URL(paths.compensation, `${options.appUrl}/`).toString(),
+        label: t(`${key}.action`),
+      },
     ],
   });
 }

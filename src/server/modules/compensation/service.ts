@@ -10,11 +10,11 @@ import { centsToDecimal } from '../../../domain/money.ts';
 import type { User } from '../../../domain/users.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
 import { fieldError, DomainError } from '../../errors.ts';
 import { creatorsAmong, findUserById } from '../users/repository.ts';
 import { csvStream } from './csv.ts';
-import { payMail, payNotice, type PayNews } from './mails.ts';
+import { compensationMail, compensationNotification, type CompensationNews } from './mails.ts';
 import {
   changesOf,
   claimPublication,
@@ -34,23 +34,18 @@ import { notify } from '../notifications/notify.ts';
 const notFound = () => new DomainError('not_found', 'compensation.not_found');
 
 /**
- * Tells the creator of an entry in their bell (within the change, so the notice exists exactly
- * when the change does) and returns their mail, to be sent once the change is committed.
+ * Tells the creator of an entry in their bell (within the change, so the notification exists
+ * exactly when the change does) and returns their mail, to be sent once the change is committed.
  */
 async function tellCreator(
   deps: Deps,
-  trx: Db,
   entry: { id: string; userId: string },
-  news: PayNews,
+  news: CompensationNews,
 ) {
-  const creator = await findUserById(trx, entry.userId);
+  const creator = await findUserById(deps.db, entry.userId);
   if (!creator) throw notFound();
-  await notify(
-    { ...deps, db: trx },
-    creator.id,
-    payNotice(entry.id, news, creator.preferredLanguage),
-  );
-  return payMail({
+  await notify(deps, creator.id, compensationNotification(entry.id, news));
+  return compensationMail({
     to: creator.email,
     name: creator.firstName ?? creator.username,
     language: creator.preferredLanguage,
@@ -60,8 +55,8 @@ async function tellCreator(
 }
 
 /**
- * An administrator records a creator's pay for a month, as a draft. One entry per creator and
- * month: the unique key decides, so two at once give one entry and one 409.
+ * An administrator records a creator's compensation for a month, as a draft. One entry per
+ * creator and month: the unique key decides, so two at once give one entry and one 409.
  */
 export async function createCompensation(
   deps: Deps,
@@ -83,11 +78,11 @@ export async function createCompensation(
     updatedAt: now,
   };
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      const [creator] = await creatorsAmong(trx, [fields.userId]);
+    await withTransaction(deps, async ({ db }) => {
+      const [creator] = await creatorsAmong(db, [fields.userId]);
       if (!creator) throw fieldError('invalid', 'userId', 'compensation.user_unknown');
-      await insertCompensation(trx, entry);
-      await insertChange(trx, {
+      await insertCompensation(db, entry);
+      await insertChange(db, {
         compensationId: entry.id,
         action: 'created',
         actorId: admin.id,
@@ -123,20 +118,20 @@ export async function updateCompensation(
   }: { id: string; changes: { amount: number; notes: string | null }; admin: User },
 ): Promise<Compensation> {
   const now = deps.clock().toISOString();
-  const { updated, mail } = await deps.db.transaction().execute(async (trx) => {
-    const entry = await findCompensationRow(trx, id, deps.dialect);
+  const { updated, mail } = await withTransaction(deps, async (deps) => {
+    const entry = await findCompensationRow(deps.db, id, deps.dialect);
     if (!entry) throw notFound();
     const previousAmountCents = Number(entry.amountCents);
     if (previousAmountCents === changes.amount && entry.notes === changes.notes) {
       return { updated: entry, mail: undefined };
     }
-    const row = await updateCompensationFields(trx, id, {
+    const row = await updateCompensationFields(deps.db, id, {
       amountCents: changes.amount,
       notes: changes.notes,
       updatedAt: now,
     });
     const isCorrection = entry.status === 'published';
-    await insertChange(trx, {
+    await insertChange(deps.db, {
       compensationId: id,
       action: isCorrection ? 'corrected' : 'edited',
       actorId: admin.id,
@@ -154,7 +149,7 @@ export async function updateCompensation(
       previousAmount: centsToDecimal(previousAmountCents),
       notes: changes.notes,
     };
-    return { updated: row, mail: await tellCreator(deps, trx, entry, news) };
+    return { updated: row, mail: await tellCreator(deps, entry, news) };
   });
   if (mail) deps.mailer.sendInBackground(mail);
   return toCompensation(updated);
@@ -169,13 +164,13 @@ export async function publishCompensation(
   { id, admin }: { id: string; admin: User },
 ): Promise<Compensation> {
   const now = deps.clock().toISOString();
-  const { entry, mail } = await deps.db.transaction().execute(async (trx) => {
-    const entry = await claimPublication(trx, id, { publishedAt: now, publishedBy: admin.id });
+  const { entry, mail } = await withTransaction(deps, async (deps) => {
+    const entry = await claimPublication(deps.db, id, { publishedAt: now, publishedBy: admin.id });
     if (!entry) {
-      if (!(await findCompensationRow(trx, id))) throw notFound();
+      if (!(await findCompensationRow(deps.db, id))) throw notFound();
       throw new DomainError('conflict', 'compensation.already_published');
     }
-    await insertChange(trx, {
+    await insertChange(deps.db, {
       compensationId: id,
       action: 'published',
       actorId: admin.id,
@@ -191,7 +186,7 @@ export async function publishCompensation(
       amount: centsToDecimal(Number(entry.amountCents)),
       notes: entry.notes,
     };
-    return { entry, mail: await tellCreator(deps, trx, entry, news) };
+    return { entry, mail: await tellCreator(deps, entry, news) };
   });
   deps.mailer.sendInBackground(mail);
   return toCompensation(entry);
@@ -228,7 +223,7 @@ async function* exportRows(
 const creatorName = (row: ExportRow) =>
   [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
 
-/** The administrators' sheet: every creator's pay, or one creator's; of one year or all. */
+/** The administrators' sheet: every creator's compensation, or one creator's; of one year or all. */
 export function adminExport(
   deps: Deps,
   filter: { year?: number | undefined; userId?: string | undefined },
@@ -254,7 +249,7 @@ export function adminExport(
   );
 }
 
-/** A creator's own sheet: their published pay only, as on their screen. */
+/** A creator's own sheet: their published compensation only, as on their screen. */
 export function creatorExport(deps: Deps, { user }: { user: User }): Readable {
   async function* rows() {
     for await (const row of exportRows(deps.db, { userId: user.id, status: 'published' })) {
