@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   byNewestPeriod,
   compensationInputSchema,
-  payFigures,
+  compensationFigures,
   yearBreakdown,
   yearTotals,
 } from './compensation.ts';
@@ -19,9 +19,9 @@ const paid = [
   entry(2025, 12, '1000.50'),
 ];
 
-describe('payFigures', () => {
+describe('compensationFigures', () => {
   it("counts 'Last 6 Months' from the month six months ago to this one: May to November 2026", () => {
-    expect(payFigures(paid, november2026)).toEqual({
+    expect(compensationFigures(paid, november2026)).toEqual({
       totalCents: 170_050,
       thisYearCents: 70_000,
       // November and May; April is seven months back.
@@ -35,7 +35,7 @@ describe('payFigures', () => {
 
   it('reaches back across the turn of the year', () => {
     const february2026 = new Date('2026-02-10T12:00:00Z');
-    const figures = payFigures(
+    const figures = compensationFigures(
       [entry(2025, 7, '1.00'), entry(2025, 8, '2.00'), entry(2026, 2, '4.00')],
       february2026,
     );
@@ -44,9 +44,9 @@ describe('payFigures', () => {
   });
 
   it('labels more than 3 entries Consistent, 1 to 3 Growing, none Getting Started', () => {
-    expect(payFigures(paid.slice(0, 3), november2026).label).toBe('growing');
-    expect(payFigures(paid.slice(0, 1), november2026).label).toBe('growing');
-    expect(payFigures([], november2026)).toEqual({
+    expect(compensationFigures(paid.slice(0, 3), november2026).label).toBe('growing');
+    expect(compensationFigures(paid.slice(0, 1), november2026).label).toBe('growing');
+    expect(compensationFigures([], november2026)).toEqual({
       totalCents: 0,
       thisYearCents: 0,
       lastSixMonthsCents: 0,
@@ -59,12 +59,12 @@ describe('payFigures', () => {
 
   it('adds exactly, without floating-point drift', () => {
     const tenCents = Array.from({ length: 10 }, (_, index) => entry(2026, index + 1, '0.10'));
-    expect(payFigures(tenCents, november2026).totalCents).toBe(100);
+    expect(compensationFigures(tenCents, november2026).totalCents).toBe(100);
   });
 });
 
 describe('yearTotals', () => {
-  it('gives the years with pay, newest first, each with its total', () => {
+  it('gives the years with compensation, newest first, each with its total', () => {
     expect(yearTotals(paid)).toEqual([
       { year: 2026, cents: 70_000, amount: '700.00' },
       { year: 2025, cents: 100_050, amount: '1000.50' },

@@ -3,7 +3,7 @@ import { listQuerySchema, pageSchema } from './lists.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
 
 /**
- * Pay (spec sections 2 to 9, issue 12). One entry per creator and month, recorded as a draft and
+ * Compensation (docs/product.md, "Pay"). One entry per creator and month, recorded as a draft and
  * published to the creator. Amounts are integer cents inside and decimal strings with two places
  * ("1300.00") on the wire; no amount passes through a binary floating-point number.
  */
@@ -15,13 +15,13 @@ export const compensationMonths = { min: 1, max: 12 } as const;
 /** The largest amount a decimal(10,2) column holds: 99,999,999.99. */
 export const compensationMaxCents = 9_999_999_999;
 export const compensationNotesMaxLength = 2000;
-/** 'Active' (spec section 4): the latest publish lies within this many days. */
+/** 'Active': the latest publish lies within this many days. */
 export const activeWindowDays = 30;
-/** Performance Insights (spec section 2): more than this many entries is a Consistent Performer. */
+/** Performance Insights: more than this many entries is a Consistent Performer. */
 export const consistentPerformerThreshold = 3;
 
 /**
- * An amount as sent: the spec's form sends text ("1300.5"), other clients may send a number.
+ * An amount as sent: the form sends text ("1300.5"), other clients may send a number.
  * Non-empty ('Amount is required'), at most two decimals, from 0 to 99,999,999.99; read as cents.
  */
 export const amountSchema = z
@@ -55,7 +55,7 @@ const wholeNumberSchema = (bounds: { min: number; max: number }, code: string) =
     .transform((value) => Number(value))
     .pipe(z.number().int(code).min(bounds.min, code).max(bounds.max, code));
 
-/** POST /api/admin/compensations (spec section 5, "Create compensation"). `amount` comes out as cents. */
+/** POST /api/admin/compensations. `amount` comes out as cents. */
 export const compensationInputSchema = z.object({
   userId: z
     .string({ error: 'compensation.user_required' })
@@ -76,7 +76,7 @@ export type CompensationUpdate = z.input<typeof compensationUpdateSchema>;
 
 const decimalString = z.string().regex(/^\d+\.\d{2}$/);
 
-/** One entry, as every call answers it (spec section 3, compensations). */
+/** One entry, as every call answers it. */
 export const compensationSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -94,8 +94,8 @@ export const compensationSchema = z.object({
 export type Compensation = z.infer<typeof compensationSchema>;
 
 /**
- * What happened to an entry (issue 12: every create, edit and publish is recorded): who, when,
- * and the amount and notes before and after. 'corrected' is an edit of a published entry.
+ * What happened to an entry (every create, edit and publish is recorded, decision 0023): who,
+ * when, and the amount and notes before and after. 'corrected' is an edit of a published entry.
  */
 export const compensationActions = ['created', 'edited', 'published', 'corrected'] as const;
 export type CompensationAction = (typeof compensationActions)[number];
@@ -120,7 +120,7 @@ export const adminCompensationSchema = compensationSchema.extend({
 });
 export type AdminCompensation = z.infer<typeof adminCompensationSchema>;
 
-/** `?status=&year=` of GET /api/admin/compensations (the spec's full list, narrowed if asked). */
+/** `?status=&year=` of GET /api/admin/compensations (the full list, narrowed if asked). */
 export const compensationListQuerySchema = z.object({
   status: z
     .enum(['all', ...compensationStatuses])
@@ -137,7 +137,7 @@ export const compensationListQuerySchema = z.object({
 
 /**
  * `?year=` of the administrators' CSV export (absent: every year), and `?userId=` for one
- * creator's pay (absent: every creator's).
+ * creator's entries (absent: every creator's).
  */
 export const compensationExportQuerySchema = z.object({
   userId: z.string().min(1).max(100).optional(),
@@ -150,7 +150,7 @@ export const compensationExportQuerySchema = z.object({
     .catch(undefined),
 });
 
-/** Newest year, then month, first (spec: the history's order). */
+/** Newest year, then month, first: the history's order. */
 export function byNewestPeriod(
   a: { year: number; month: number },
   b: { year: number; month: number },
@@ -159,28 +159,28 @@ export function byNewestPeriod(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The influencers overview (GET /api/admin/influencers), computed in SQL.
+// The overview of every creator (GET /api/admin/influencers), computed in SQL.
 
-export const influencerFilters = [
+export const creatorFilters = [
   'all',
   'active',
   'inactive',
   'with_earnings',
   'no_earnings',
 ] as const;
-export type InfluencerFilter = (typeof influencerFilters)[number];
+export type CreatorFilter = (typeof creatorFilters)[number];
 
 /** name (A to Z), earnings (highest first), compensation count (most first), recently updated. */
-export const influencerSorts = ['name', 'earnings', 'count', 'recent'] as const;
-export type InfluencerSort = (typeof influencerSorts)[number];
+export const creatorSorts = ['name', 'earnings', 'count', 'recent'] as const;
+export type CreatorSort = (typeof creatorSorts)[number];
 
-export const influencerListQuerySchema = listQuerySchema.extend({
-  filter: z.enum(influencerFilters).catch('all').default('all'),
-  sort: z.enum(influencerSorts).catch('name').default('name'),
+export const creatorListQuerySchema = listQuerySchema.extend({
+  filter: z.enum(creatorFilters).catch('all').default('all'),
+  sort: z.enum(creatorSorts).catch('name').default('name'),
 });
-export type InfluencerListQuery = z.infer<typeof influencerListQuerySchema>;
+export type CreatorListQuery = z.infer<typeof creatorListQuerySchema>;
 
-export const influencerSummarySchema = z.object({
+export const creatorSummarySchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
@@ -188,7 +188,7 @@ export const influencerSummarySchema = z.object({
   lastName: z.string().nullable(),
   compensationCount: z.number().int(),
   publishedCount: z.number().int(),
-  /** Published pay only. */
+  /** Published compensation only. */
   earned: decimalString,
   lastPublishedAt: z.string().nullable(),
   /** The latest publish lies within the last 30 days. */
@@ -196,19 +196,22 @@ export const influencerSummarySchema = z.object({
   /** The latest change to any of the creator's entries ('recently updated' sorts by it). */
   lastUpdatedAt: z.string().nullable(),
 });
-export type InfluencerSummary = z.infer<typeof influencerSummarySchema>;
+export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 
 /** The four stat cards, over every creator (not only the page or the filter). */
-export const influencerTotalsSchema = z.object({
+export const creatorTotalsSchema = z.object({
   totalInfluencers: z.number().int(),
   activeThisMonth: z.number().int(),
   withEarnings: z.number().int(),
-  /** All published pay. */
+  /** All published compensation. */
   totalPayouts: decimalString,
 });
-export type InfluencerTotals = z.infer<typeof influencerTotalsSchema>;
+export type CreatorTotals = z.infer<typeof creatorTotalsSchema>;
 
-/** Published pay per calendar month (by the entry's month and year), the last 12 months, oldest first. */
+/**
+ * Published compensation per calendar month (by the entry's month and year), the last 12 months,
+ * oldest first.
+ */
 export const monthlyAmountSchema = z.object({
   year: z.number().int(),
   month: z.number().int(),
@@ -216,19 +219,19 @@ export const monthlyAmountSchema = z.object({
 });
 export type MonthlyAmount = z.infer<typeof monthlyAmountSchema>;
 
-export const influencerListSchema = pageSchema(influencerSummarySchema).extend({
-  totals: influencerTotalsSchema,
+export const creatorListSchema = pageSchema(creatorSummarySchema).extend({
+  totals: creatorTotalsSchema,
   monthlyPayouts: z.array(monthlyAmountSchema),
 });
-export type InfluencerList = z.infer<typeof influencerListSchema>;
+export type CreatorList = z.infer<typeof creatorListSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// What a creator reads of their own pay (spec section 2, Influencer compensation). Pure figures
-// over the published entries, so the screen, the tests and any export agree.
+// What a creator reads of their own compensation (docs/product.md, "My Compensation"). Pure
+// figures over the published entries, so the screen, the tests and any export agree.
 
 export type PerformanceLabel = 'consistent' | 'growing' | 'starting';
 
-export interface PayFigures {
+export interface CompensationFigures {
   totalCents: number;
   thisYearCents: number;
   lastSixMonthsCents: number;
@@ -244,13 +247,13 @@ const centsOf = (entry: { amount: string }) => decimalToCents(entry.amount) ?? 0
 
 /**
  * The creator's cards and insights at `now`. 'Last 6 Months' counts entries from the month six
- * months ago up to the current month (spec section 9): in November 2026, May to November 2026.
+ * months ago up to the current month: in November 2026, May to November 2026.
  * 'This Year' is the entries of the current calendar year. The average is rounded to the cent.
  */
-export function payFigures(
+export function compensationFigures(
   entries: readonly (Period & { amount: string })[],
   now: Date,
-): PayFigures {
+): CompensationFigures {
   const current = { year: now.getFullYear(), month: now.getMonth() + 1 };
   const sixMonthsAgo = periodIndex(current) - 6;
   let totalCents = 0;
@@ -279,7 +282,7 @@ export function payFigures(
   };
 }
 
-/** The years that have pay, newest first, each with its total (the year filter's options). */
+/** The years that have compensation, newest first, each with its total (the year filter's options). */
 export function yearTotals(entries: readonly (Period & { amount: string })[]) {
   const totals = new Map<number, number>();
   for (const entry of entries)
@@ -289,7 +292,7 @@ export function yearTotals(entries: readonly (Period & { amount: string })[]) {
     .map(([year, cents]) => ({ year, cents, amount: centsToDecimal(cents) }));
 }
 
-/** The 12 months of a year, each with its pay or null ('No payment'), and the Year Total. */
+/** The 12 months of a year, each with its amount or null ('No payment'), and the Year Total. */
 export function yearBreakdown(entries: readonly (Period & { amount: string })[], year: number) {
   const months = Array.from({ length: 12 }, (_, index) => ({
     month: index + 1,

@@ -10,7 +10,7 @@ import { closeDeps, createDeps, type Clock, type Deps } from './deps.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
-import { influencerOverviewRoutes } from './modules/compensation/overview-routes.ts';
+import { creatorOverviewRoutes } from './modules/compensation/overview-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { dashboardRoutes } from './modules/dashboards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -117,7 +117,7 @@ export async function buildApp(
   await app.register(applicationRoutes);
   await app.register(taskRoutes);
   await app.register(compensationRoutes);
-  await app.register(influencerOverviewRoutes);
+  await app.register(creatorOverviewRoutes);
   await app.register(contentRoutes, { config });
 
   await app.register(clientFilesPlugin, { clientDir: options.clientDir });

@@ -201,7 +201,7 @@ describe('GET /api/admin/compensations/export.csv', () => {
     expect(parseCsv(empty.body.slice(1))).toHaveLength(1);
   });
 
-  it("narrows to one creator's pay, drafts included, from that creator's screen", async () => {
+  it("narrows to one creator's compensation, drafts included, from that creator's screen", async () => {
     const response = await admin.get(`/api/admin/compensations/export.csv?userId=${bruno.id}`);
     const rows = parseCsv(response.body.slice(1)).slice(1);
     expect(rows.map((row) => [row[1], row[3], row[4], row[6]])).toEqual([
@@ -232,7 +232,7 @@ describe('GET /api/admin/compensations/export.csv', () => {
 });
 
 describe('GET /api/compensations/export.csv', () => {
-  it("gives a creator their own published pay only: no draft, nobody else's", async () => {
+  it("gives a creator their own published compensation only: no draft, nobody else's", async () => {
     const response = await asAna.get('/api/compensations/export.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(

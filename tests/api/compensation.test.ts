@@ -69,7 +69,7 @@ const entryCount = async () =>
       .executeTakeFirstOrThrow()
   ).count;
 
-const noticesAbout = (relatedId: string) =>
+const notificationsAbout = (relatedId: string) =>
   testApp.app.deps.db
     .selectFrom('notifications')
     .select(['userId', 'type', 'relatedId', 'title', 'message'])
@@ -110,7 +110,7 @@ describe('POST /api/admin/compensations', () => {
       }),
     ]);
     // A draft is nothing to tell the creator about.
-    expect(await noticesAbout(entry.id)).toEqual([]);
+    expect(await notificationsAbout(entry.id)).toEqual([]);
   });
 
   it('reads the amount as text or a number, exactly, up to 99,999,999.99', async () => {
@@ -131,7 +131,7 @@ describe('POST /api/admin/compensations', () => {
     );
   });
 
-  it("refuses a wrong amount, month, year or person with the spec's messages, creating nothing", async () => {
+  it('refuses a wrong amount, month, year or person with the documented messages, creating nothing', async () => {
     const before = await entryCount();
     const refusals: [Partial<CompensationInput>, string, string][] = [
       [
@@ -233,7 +233,7 @@ describe('PUT /api/admin/compensations/{id}', () => {
       previousNotes: 'First figure',
       by: { username: 'pay_admin' },
     });
-    expect(await noticesAbout(entry.id)).toEqual([]);
+    expect(await notificationsAbout(entry.id)).toEqual([]);
 
     // Notes left out are cleared; sending what is already there records nothing.
     const cleared = await admin.put(`/api/admin/compensations/${entry.id}`, { amount: 650.25 });
@@ -243,7 +243,7 @@ describe('PUT /api/admin/compensations/{id}', () => {
     expect(after?.history.map((change) => change.action)).toEqual(['created', 'edited', 'edited']);
   });
 
-  it("refuses a wrong amount or an unknown entry with the spec's messages, changing nothing", async () => {
+  it('refuses a wrong amount or an unknown entry with the documented messages, changing nothing', async () => {
     const entry = await created({ month: 8, amount: '800' });
     for (const [amount, message] of [
       ['', 'Amount is required'],
@@ -304,9 +304,9 @@ describe('PUT /api/admin/compensations/{id}', () => {
       previousNotes: 'Base',
     });
 
-    const notices = await noticesAbout(entry.id);
-    expect(notices).toHaveLength(2);
-    expect(notices).toContainEqual({
+    const notifications = await notificationsAbout(entry.id);
+    expect(notifications).toHaveLength(2);
+    expect(notifications).toContainEqual({
       userId: lucas.id,
       type: 'compensation',
       relatedId: entry.id,
@@ -345,7 +345,7 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
     });
     expect(Date.parse(published.publishedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
-    expect(await noticesAbout(entry.id)).toEqual([
+    expect(await notificationsAbout(entry.id)).toEqual([
       {
         userId: maria.id,
         type: 'compensation',
@@ -373,10 +373,10 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
       code: 'compensation.already_published',
       message: 'This compensation is already published.',
     });
-    expect(await noticesAbout(entry.id)).toHaveLength(1);
+    expect(await notificationsAbout(entry.id)).toHaveLength(1);
   });
 
-  it('publishes once when several arrive at once: one 200, the rest 409, one notice, one mail', async () => {
+  it('publishes once when several arrive at once: one 200, the rest 409, one notification, one mail', async () => {
     const entry = await created({ userId: lucas.id, month: 2, year: 2024, amount: '700' });
     const responses = await Promise.all(
       Array.from({ length: 5 }, () => admin.post(`/api/admin/compensations/${entry.id}/publish`)),
@@ -384,7 +384,7 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([
       200, 409, 409, 409, 409,
     ]);
-    expect(await noticesAbout(entry.id)).toHaveLength(1);
+    expect(await notificationsAbout(entry.id)).toHaveLength(1);
     const [stored] = (await historyOf(lucas.id)).filter((item) => item.id === entry.id);
     expect(stored?.history.map((change) => change.action)).toEqual(['created', 'published']);
 
@@ -397,7 +397,7 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
     );
   });
 
-  it("answers an unknown or missing id with the spec's messages", async () => {
+  it('answers an unknown or missing id with the documented messages', async () => {
     const unknown = await admin.post('/api/admin/compensations/no-such-entry/publish');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'compensation.not_found' });
@@ -441,7 +441,7 @@ describe('the lists', () => {
       expect(times).toEqual([...times].sort());
       expect(entry.history[0]?.action).toBe('created');
     }
-    // Someone without pay has an empty history; someone unknown is 'User not found'.
+    // Someone without compensation has an empty history; someone unknown is 'User not found'.
     const newcomer = await createUser(testApp.app.deps.db);
     expect(await historyOf(newcomer.id)).toEqual([]);
     const unknown = await admin.get('/api/admin/compensations/user/no-such-person');
@@ -466,7 +466,7 @@ describe('the lists', () => {
 });
 
 describe('deleting a creator', () => {
-  it("takes their drafts and the drafts' records with them, and is refused once pay was published", async () => {
+  it("takes their drafts and the drafts' records with them, and is refused once compensation was published", async () => {
     const withDrafts = await createUser(testApp.app.deps.db);
     const draft = await created({ userId: withDrafts.id, month: 4, year: 2022 });
     await admin.put(`/api/admin/compensations/${draft.id}`, { amount: '5' });
@@ -490,7 +490,7 @@ describe('deleting a creator', () => {
 });
 
 describe('GET /api/compensations', () => {
-  it("shows a creator only their own published pay, newest first, never a draft or another's", async () => {
+  it("shows a creator only their own published compensation, newest first, never a draft or another's", async () => {
     const newcomer = await createUser(testApp.app.deps.db, { preferredLanguage: 'en' });
     const other = await createUser(testApp.app.deps.db);
     const draft = await created({ userId: newcomer.id, month: 12, year: 2026, amount: '999' });
@@ -535,7 +535,7 @@ describe('GET /api/compensations', () => {
 });
 
 describe("the application's clock", () => {
-  it('stamps each change, the publication and the notices with the time it happened', async () => {
+  it('stamps each change, the publication and the notifications with the time it happened', async () => {
     let now = new Date('2026-11-02T09:00:00.000Z');
     const timed = await createTestApp({}, { clock: () => now });
     try {
@@ -573,7 +573,9 @@ describe("the application's clock", () => {
       const bell = (
         await (await signedInClient(timed.app, creator)).get('/api/notifications')
       ).json<NotificationList>();
-      expect(bell.notifications.map((notice) => [notice.title, notice.createdAt])).toEqual([
+      expect(
+        bell.notifications.map((notification) => [notification.title, notification.createdAt]),
+      ).toEqual([
         ['Compensation corrected', '2026-11-20T16:00:00.000Z'],
         ['Compensation published', '2026-11-05T10:30:00.000Z'],
       ]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InfluencerList, InfluencerSummary } from '../../src/domain/compensation.ts';
+import type { CreatorList, CreatorSummary } from '../../src/domain/compensation.ts';
 import { listPageSize } from '../../src/domain/lists.ts';
 import { createCompensation, createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
@@ -17,7 +17,7 @@ let adminUser: TestUser;
 const creators: Record<'ana' | 'jose' | 'fabio' | 'carla' | 'bruno' | 'evaA' | 'evaB', TestUser> =
   {} as never;
 
-/** Publishes at `at` (and last touched then), as the pay service leaves a published entry. */
+/** Publishes at `at` (and last touched then), as the compensation service leaves a published entry. */
 const published = (at: string) => ({
   status: 'published' as const,
   publishedAt: at,
@@ -82,13 +82,13 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function overview(query = ''): Promise<InfluencerList> {
+async function overview(query = ''): Promise<CreatorList> {
   const response = await admin.get(`/api/admin/influencers${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json<InfluencerList>();
+  return response.json<CreatorList>();
 }
 
-const usernames = (list: InfluencerList) => list.items.map((item) => item.username);
+const usernames = (list: CreatorList) => list.items.map((item) => item.username);
 const usernamesOf = (...people: TestUser[]) => people.map((user) => user.username);
 /** Creators whose sort keys tie come in the order of their ids. */
 const byId = (...people: TestUser[]) =>
@@ -101,7 +101,7 @@ describe('GET /api/admin/influencers', () => {
     expect(list.total).toBe(7);
     expect(list.pageSize).toBe(listPageSize);
     expect(list.page).toBe(1);
-    expect(byName.get('ana_lima')).toEqual<InfluencerSummary>({
+    expect(byName.get('ana_lima')).toEqual<CreatorSummary>({
       id: creators.ana.id,
       username: 'ana_lima',
       email: 'ana.lima@example.com',
@@ -138,7 +138,7 @@ describe('GET /api/admin/influencers', () => {
       active: false,
       lastUpdatedAt: null,
     });
-    // Neither this file's administrator nor the installation's is an influencer.
+    // Neither this file's administrator nor the installation's is a creator.
     expect(list.items.map((item) => item.id)).not.toContain(adminUser.id);
     expect(byName.has('admin')).toBe(false);
   });
@@ -156,7 +156,7 @@ describe('GET /api/admin/influencers', () => {
     );
   });
 
-  it("charts the published pay of the last 12 calendar months, oldest first, months without pay at '0.00'", async () => {
+  it("charts the published compensation of the last 12 calendar months, oldest first, months without any at '0.00'", async () => {
     const { monthlyPayouts } = await overview();
     expect(monthlyPayouts).toEqual([
       { year: 2025, month: 4, amount: '0.00' },
@@ -295,7 +295,7 @@ describe('GET /api/admin/influencers across pages', () => {
   const page = async (query: string) => {
     const response = await pagedAdmin.get(`/api/admin/influencers${query}`);
     expect(response.statusCode).toBe(200);
-    return response.json<InfluencerList>();
+    return response.json<CreatorList>();
   };
 
   it('pages 25 at a time, every creator exactly once, with the total of all pages', async () => {
@@ -338,7 +338,7 @@ describe('GET /api/admin/influencers across pages', () => {
   });
 });
 
-describe('GET /api/admin/influencers after pay changes', () => {
+describe('GET /api/admin/influencers after compensation changes', () => {
   let changeApp: TestApp;
   let changeAdmin: SignedInClient;
   beforeAll(async () => {
@@ -353,9 +353,9 @@ describe('GET /api/admin/influencers after pay changes', () => {
   const list = async () => {
     const response = await changeAdmin.get('/api/admin/influencers');
     expect(response.statusCode).toBe(200);
-    return response.json<InfluencerList>();
+    return response.json<CreatorList>();
   };
-  const monthOf = (overview: InfluencerList, year: number, month: number) =>
+  const monthOf = (overview: CreatorList, year: number, month: number) =>
     overview.monthlyPayouts.find((entry) => entry.year === year && entry.month === month)?.amount;
 
   it('shows a publish, a correction and a deleted draft at once', async () => {
@@ -378,7 +378,7 @@ describe('GET /api/admin/influencers after pay changes', () => {
     expect(drafted.totals).toMatchObject({ withEarnings: 0, totalPayouts: '0.00' });
     expect(monthOf(drafted, 2026, 1)).toBe('0.00');
 
-    // Published as the pay service publishes: status, time and last change together.
+    // Published as the compensation service publishes: status, time and last change together.
     await db
       .updateTable('compensations')
       .set(published('2026-03-12T10:00:00.000Z'))
@@ -448,7 +448,7 @@ describe('GET /api/admin/influencers stat cards as creators come, change and go'
   const totals = async () => {
     const response = await countsAdmin.get('/api/admin/influencers');
     expect(response.statusCode).toBe(200);
-    return response.json<InfluencerList>().totals;
+    return response.json<CreatorList>().totals;
   };
   /** The three counts read the long way, every creator's row, as the overview once did. */
   const countedEveryRow = async () => {
@@ -523,7 +523,7 @@ describe('GET /api/admin/influencers stat cards as creators come, change and go'
       await db.updateTable('users').set({ isAdmin: false }).where('id', '=', bia.id).execute();
       await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
 
-      // A creator with pay cannot be deleted: nothing moves. One without pay goes.
+      // A creator with compensation cannot be deleted: nothing moves. One without any goes.
       await expect(db.deleteFrom('users').where('id', '=', ana.id).execute()).rejects.toThrow();
       await expectCounts({ totalInfluencers: 3, activeThisMonth: 2, withEarnings: 2 });
       const dani = await createUser(db, { firstName: 'Dani', lastName: 'Rocha' });

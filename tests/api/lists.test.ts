@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
-import type { InfluencerList } from '../../src/domain/compensation.ts';
+import type { CreatorList } from '../../src/domain/compensation.ts';
 import type { UserList } from '../../src/domain/users.ts';
 import { createApplication, createUser, type TestUser } from '../support/factories.ts';
 import { signedInClient } from '../support/sign-in.ts';
@@ -100,7 +100,7 @@ describe('GET /api/admin/users', () => {
     const influencers = async (q: string) => {
       const response = await client.get(`/api/admin/influencers?q=${q}`);
       expect(response.statusCode).toBe(200);
-      return response.json<InfluencerList>().items.map((item) => item.id);
+      return response.json<CreatorList>().items.map((item) => item.id);
     };
     const user = await createUser(testApp.app.deps.db, {
       username: 'quillon',

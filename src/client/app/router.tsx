@@ -87,7 +87,7 @@ const AdminApplicationsPage = lazyComponent(applications, (m) => m.AdminApplicat
 const AdminTaskRequestsPage = lazyComponent(tasks, (m) => m.AdminTaskRequestsPage);
 const AdminTaskDetailPage = lazyComponent(tasks, (m) => m.AdminTaskDetailPage);
 const AdminUsersPage = lazyComponent(users, (m) => m.AdminUsersPage);
-const AdminInfluencersPage = lazyComponent(compensation, (m) => m.AdminInfluencersPage);
+const AdminCreatorsPage = lazyComponent(compensation, (m) => m.AdminCreatorsPage);
 const AdminCompensationPage = lazyComponent(compensation, (m) => m.AdminCompensationPage);
 const DashboardPage = lazyComponent(users, (m) => m.DashboardPage);
 const TasksPage = lazyComponent(tasks, (m) => m.TasksPage);
@@ -129,7 +129,7 @@ const routes: RouteObject[] = [
               { path: appPaths.adminTaskRequests, element: <AdminTaskRequestsPage /> },
               { path: appPaths.adminTaskDetail, element: <AdminTaskDetailPage /> },
               { path: appPaths.adminUsers, element: <AdminUsersPage /> },
-              { path: appPaths.adminInfluencers, element: <AdminInfluencersPage /> },
+              { path: appPaths.adminInfluencers, element: <AdminCreatorsPage /> },
               { path: appPaths.adminCompensation, element: <AdminCompensationPage /> },
               { path: appPaths.adminCompensationWithoutUser, element: <AdminCompensationPage /> },
             ],

@@ -6,7 +6,10 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { Select } from '../../components/ui/input.tsx';
 import { adminCompensationsCsvUrl } from './api/export-compensations.ts';
 
-/** The years an export can ask for: this year back to the first year pay can be recorded for. */
+/**
+ * The years an export can ask for: this year back to the first year compensation can be recorded
+ * for.
+ */
 function exportYears(now: Date): number[] {
   const newest = Math.min(now.getFullYear(), compensationYears.max);
   return Array.from(
@@ -16,8 +19,8 @@ function exportYears(now: Date): number[] {
 }
 
 /**
- * Pay as a spreadsheet (CSV), of all years or of the year chosen: every creator's, or only
- * `userId`'s on that creator's own screen.
+ * Compensation as a spreadsheet (CSV), of all years or of the year chosen: every creator's, or
+ * only `userId`'s on that creator's own screen.
  */
 export function AdminExportCsv({ userId }: { userId?: string }) {
   const { t } = useLanguage();

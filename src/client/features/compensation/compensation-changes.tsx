@@ -5,8 +5,8 @@ import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { formatMoney } from '../../lib/format.ts';
 
 /**
- * The record of changes of one entry (issue 12): who created, edited, published or corrected
- * it, when, and the amount before and after. Folded away until asked for, oldest first.
+ * The record of changes of one entry (decision 0023): who created, edited, published or
+ * corrected it, when, and the amount before and after. Folded away until asked for, oldest first.
  */
 export function CompensationChanges({ changes }: { changes: CompensationChange[] }) {
   const { t, language } = useLanguage();

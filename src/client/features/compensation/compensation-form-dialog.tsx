@@ -21,7 +21,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useCreateCompensation } from './api/create-compensation.ts';
 import { useUpdateCompensation } from './api/update-compensation.ts';
-import { monthName, periodLabel } from './pay-format.ts';
+import { monthName, periodLabel } from './compensation-format.ts';
 
 /** The update as the schema reads it (amount in cents); the form sends its own text instead. */
 type CompensationUpdateFields = { amount: number; notes: string | null };
@@ -31,7 +31,7 @@ const months = Array.from(
   (_, index) => compensationMonths.min + index,
 );
 
-/** Add Compensation (spec section 2): month, year, amount and notes; recorded as a draft. */
+/** Add Compensation: month, year, amount and notes; recorded as a draft. */
 export function AddCompensationDialog({
   userId,
   open,
@@ -55,7 +55,7 @@ export function AddCompensationDialog({
 }
 
 function AddCompensationForm({ userId, onDone }: { userId: string; onDone: () => void }) {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const create = useCreateCompensation();
   const now = new Date();
   const form = useForm<CompensationInput, unknown, CompensationFields>({
@@ -89,38 +89,7 @@ function AddCompensationForm({ userId, onDone }: { userId: string; onDone: () =>
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t('compensation.field.month')}
-          error={translateMessage(t, errors.month?.message)}
-        >
-          {(control) => (
-            <Select {...control} {...form.register('month')}>
-              {months.map((month) => (
-                <option key={month} value={month}>
-                  {monthName(month, language)}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field
-          label={t('compensation.field.year')}
-          error={translateMessage(t, errors.year?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('year')}
-              type="number"
-              inputMode="numeric"
-              min={compensationYears.min}
-              max={compensationYears.max}
-              step={1}
-            />
-          )}
-        </Field>
-      </div>
+      <MonthAndYear month={form.register('month')} year={form.register('year')} errors={errors} />
       <AmountAndNotes
         amount={form.register('amount')}
         notes={form.register('notes')}
@@ -138,7 +107,7 @@ function AddCompensationForm({ userId, onDone }: { userId: string; onDone: () =>
   );
 }
 
-/** Edit (spec section 2): the amount and notes of one entry; a published one is corrected. */
+/** Edit: the amount and notes of one entry; a published one is corrected. */
 export function EditCompensationDialog({
   compensation,
   open,
@@ -219,6 +188,50 @@ function EditCompensationForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** The month and year of a new entry (an entry's period does not change once recorded). */
+function MonthAndYear({
+  month,
+  year,
+  errors,
+}: {
+  month: UseFormRegisterReturn;
+  year: UseFormRegisterReturn;
+  errors: { month?: FieldError; year?: FieldError };
+}) {
+  const { t, language } = useLanguage();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label={t('compensation.field.month')}
+        error={translateMessage(t, errors.month?.message)}
+      >
+        {(control) => (
+          <Select {...control} {...month}>
+            {months.map((month) => (
+              <option key={month} value={month}>
+                {monthName(month, language)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={t('compensation.field.year')} error={translateMessage(t, errors.year?.message)}>
+        {(control) => (
+          <Input
+            {...control}
+            {...year}
+            type="number"
+            inputMode="numeric"
+            min={compensationYears.min}
+            max={compensationYears.max}
+            step={1}
+          />
+        )}
+      </Field>
+    </div>
   );
 }
 

@@ -1,35 +1,32 @@
 import { Award, CalendarDays, Download, Hash, TrendingUp, Wallet } from 'lucide-react';
-import { useId } from 'react';
 import {
   byNewestPeriod,
-  payFigures,
-  yearBreakdown,
+  compensationFigures,
   yearTotals,
   type Compensation,
+  type CompensationFigures,
 } from '../../../domain/compensation.ts';
 import { decimalToCents } from '../../../domain/money.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 import { StatusBadge } from '../../components/list/status-badge.tsx';
-import { useListParams } from '../../components/list/use-list-params.ts';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Select } from '../../components/ui/input.tsx';
 import { StatCard, StatCards } from '../../components/ui/stat-card.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { myCompensationsCsvUrl } from './api/export-compensations.ts';
 import { useMyCompensations } from './api/get-my-compensations.ts';
-import { PayChart, type PayChartPoint } from './pay-chart.tsx';
+import { CompensationChart, type CompensationChartPoint } from './compensation-chart.tsx';
 import {
   formatCents,
   lastTwelveMonths,
-  monthName,
   periodLabel,
   shortPeriodLabel,
-} from './pay-format.ts';
+} from './compensation-format.ts';
+import { useChosenYear, YearBreakdown, YearFilter } from './compensation-years.tsx';
 
-/** The creator's own published pay (spec section 2, Influencer compensation). */
+/** The creator's own published compensation (docs/product.md, "My Compensation"). */
 export function CompensationPage() {
   const { t } = useLanguage();
   const compensations = useMyCompensations();
@@ -51,24 +48,17 @@ export function CompensationPage() {
           ) : undefined
         }
       />
-      <QueryState query={compensations}>{(entries) => <MyPay entries={entries} />}</QueryState>
+      <QueryState query={compensations}>
+        {(entries) => <MyCompensation entries={entries} />}
+      </QueryState>
     </PageMain>
   );
 }
 
-/** The year in the address (`?year=2025`), if it is one of the years with pay. */
-function useChosenYear(years: number[]) {
-  const { filters, setFilters } = useListParams(['year']);
-  const asked = Number(filters.year);
-  const year = years.includes(asked) ? asked : undefined;
-  const setYear = (next: number | undefined) => setFilters({ year: next?.toString() });
-  return [year, setYear] as const;
-}
-
-function MyPay({ entries }: { entries: Compensation[] }) {
-  const { t, language } = useLanguage();
+function MyCompensation({ entries }: { entries: Compensation[] }) {
+  const { t } = useLanguage();
   const now = new Date();
-  const figures = payFigures(entries, now);
+  const figures = compensationFigures(entries, now);
   const years = yearTotals(entries);
   const [year, setYear] = useChosenYear(years.map((option) => option.year));
   const shown = entries
@@ -77,34 +67,7 @@ function MyPay({ entries }: { entries: Compensation[] }) {
 
   return (
     <>
-      <StatCards label={t('compensation.figures')}>
-        <StatCard
-          label={t('compensation.mine.totalEarnings')}
-          value={formatCents(figures.totalCents, language)}
-          caption={t('compensation.mine.totalEarningsCaption')}
-          icon={Wallet}
-        />
-        <StatCard
-          label={t('compensation.mine.thisYear')}
-          value={formatCents(figures.thisYearCents, language)}
-          caption={String(now.getFullYear())}
-          icon={CalendarDays}
-        />
-        <StatCard
-          label={t('compensation.mine.lastSixMonths')}
-          value={formatCents(figures.lastSixMonthsCents, language)}
-          caption={t('compensation.mine.lastSixMonthsCaption', {
-            since: periodLabel(lastTwelveMonths(now)[5]!, language),
-          })}
-          icon={TrendingUp}
-        />
-        <StatCard
-          label={t('compensation.mine.totalPayments')}
-          value={figures.count}
-          caption={t('compensation.mine.totalPaymentsCaption')}
-          icon={Hash}
-        />
-      </StatCards>
+      <MyFigures figures={figures} now={now} />
 
       {entries.length === 0 ? (
         <Card className="grid justify-items-center gap-2 border-dashed py-12 text-center">
@@ -136,91 +99,38 @@ function MyPay({ entries }: { entries: Compensation[] }) {
   );
 }
 
-function YearFilter({
-  years,
-  totalCents,
-  year,
-  onChange,
-}: {
-  years: ReturnType<typeof yearTotals>;
-  totalCents: number;
-  year: number | undefined;
-  onChange: (year: number | undefined) => void;
-}) {
+/** Total Earnings, This Year, Last 6 Months and Total Payments. */
+function MyFigures({ figures, now }: { figures: CompensationFigures; now: Date }) {
   const { t, language } = useLanguage();
-  const id = useId();
   return (
-    <div className="grid gap-1.5 sm:w-80">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t('compensation.year.label')}
-      </label>
-      <Select
-        id={id}
-        value={year ?? ''}
-        onChange={(event) => onChange(event.target.value ? Number(event.target.value) : undefined)}
-      >
-        <option value="">
-          {t('compensation.year.allWithTotal', { total: formatCents(totalCents, language) })}
-        </option>
-        {years.map((option) => (
-          <option key={option.year} value={option.year}>
-            {t('compensation.year.option', {
-              year: option.year,
-              total: formatCents(option.cents, language),
-            })}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
-}
-
-/** Each month of the chosen year, its pay or 'No payment', and the Year Total. */
-function YearBreakdown({ entries, year }: { entries: Compensation[]; year: number }) {
-  const { t, language } = useLanguage();
-  const { months, totalCents } = yearBreakdown(entries, year);
-  return (
-    <Card className="min-w-0">
-      <table className="w-full text-sm">
-        <caption className="mb-3 text-left text-lg font-semibold">
-          {t('compensation.breakdown.title', { year })}
-        </caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">{t('compensation.field.month')}</th>
-            <th scope="col">{t('compensation.field.amount')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {months.map(({ month, cents }) => (
-            <tr key={month}>
-              <th scope="row" className="py-2 pr-3 text-left font-normal capitalize">
-                {monthName(month, language)}
-              </th>
-              <td className="py-2 text-right tabular-nums break-words">
-                {cents === null ? (
-                  <span className="text-muted-foreground">
-                    {t('compensation.breakdown.noPayment')}
-                  </span>
-                ) : (
-                  formatCents(cents, language)
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-border">
-            <th scope="row" className="pt-3 pr-3 text-left font-semibold">
-              {t('compensation.breakdown.yearTotal')}
-            </th>
-            <td className="pt-3 text-right font-bold tabular-nums break-words">
-              {formatCents(totalCents, language)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </Card>
+    <StatCards label={t('compensation.figures')}>
+      <StatCard
+        label={t('compensation.mine.totalEarnings')}
+        value={formatCents(figures.totalCents, language)}
+        caption={t('compensation.mine.totalEarningsCaption')}
+        icon={Wallet}
+      />
+      <StatCard
+        label={t('compensation.mine.thisYear')}
+        value={formatCents(figures.thisYearCents, language)}
+        caption={String(now.getFullYear())}
+        icon={CalendarDays}
+      />
+      <StatCard
+        label={t('compensation.mine.lastSixMonths')}
+        value={formatCents(figures.lastSixMonthsCents, language)}
+        caption={t('compensation.mine.lastSixMonthsCaption', {
+          since: periodLabel(lastTwelveMonths(now)[5]!, language),
+        })}
+        icon={TrendingUp}
+      />
+      <StatCard
+        label={t('compensation.mine.totalPayments')}
+        value={figures.count}
+        caption={t('compensation.mine.totalPaymentsCaption')}
+        icon={Hash}
+      />
+    </StatCards>
   );
 }
 
@@ -240,7 +150,7 @@ function EarningsChart({
       ? lastTwelveMonths(now)
       : Array.from({ length: 12 }, (_, index) => ({ year, month: index + 1 }));
   const crossesYears = periods[0]!.year !== periods[11]!.year;
-  const points: PayChartPoint[] = periods.map((period) => ({
+  const points: CompensationChartPoint[] = periods.map((period) => ({
     key: `${period.year}-${period.month}`,
     label: shortPeriodLabel(period, language, crossesYears),
     fullLabel: periodLabel(period, language),
@@ -249,7 +159,7 @@ function EarningsChart({
       .reduce((sum, entry) => sum + (decimalToCents(entry.amount) ?? 0), 0),
   }));
   return (
-    <PayChart
+    <CompensationChart
       title={t('compensation.mine.chartTitle')}
       description={
         year === undefined
@@ -261,7 +171,7 @@ function EarningsChart({
   );
 }
 
-function PerformanceInsights({ figures }: { figures: ReturnType<typeof payFigures> }) {
+function PerformanceInsights({ figures }: { figures: CompensationFigures }) {
   const { t, language } = useLanguage();
   return (
     <Card className="grid min-w-0 content-start gap-4">

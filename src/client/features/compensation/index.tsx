@@ -1,3 +1,3 @@
 export { AdminCompensationPage } from './admin-compensation-page.tsx';
-export { AdminInfluencersPage } from './admin-influencers-page.tsx';
+export { AdminCreatorsPage } from './admin-creators-page.tsx';
 export { CompensationPage } from './compensation-page.tsx';

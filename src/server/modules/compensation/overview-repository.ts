@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type InferResult } from 'kysely';
 import {
   activeWindowDays,
-  type InfluencerList,
-  type InfluencerListQuery,
-  type InfluencerTotals,
+  type CreatorList,
+  type CreatorListQuery,
+  type CreatorSummary,
+  type CreatorTotals,
   type MonthlyAmount,
 } from '../../../domain/compensation.ts';
 import { listPageSize } from '../../../domain/lists.ts';
@@ -12,8 +13,8 @@ import type { Db } from '../../db/database.ts';
 import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 
 /**
- * The influencers overview (GET /api/admin/influencers). Each person's counts and sums come from
- * `compensation_user_totals` and the months' from `compensation_month_totals`, both kept by
+ * The overview of every creator (GET /api/admin/influencers). Each person's counts and sums come
+ * from `compensation_user_totals` and the months' from `compensation_month_totals`, both kept by
  * triggers on `compensations` (migration 0010, decision 0031), so a page costs an index walk of
  * 25 creators whatever the number of entries.
  */
@@ -52,87 +53,24 @@ function creatorsWithTotals(db: Db, walking: 'users' | 'totals') {
 }
 
 /** The page of creators asked for, the four stat cards and the last 12 months' payouts. */
-export async function listInfluencers(
+export async function listCreators(
   db: Db,
-  query: InfluencerListQuery,
+  query: CreatorListQuery,
   now: Date,
-): Promise<InfluencerList> {
+): Promise<CreatorList> {
   const since = activeSince(now);
   const [totals, monthlyPayouts, search] = await Promise.all([
-    influencerTotals(db, since),
+    creatorTotals(db, since),
     monthlyPayoutsUpTo(db, now),
     // A rare name is taken from the users' trigram index, a common one found by walking the
     // list in its order (decision 0022).
     planSearch(db, 'users', query.q, { pageEnd: query.page * listPageSize }),
   ]);
-
-  const listed = (way: SearchWay) => {
-    // Taken from the index, the matches are few: the users they name drive the query.
-    const walking = query.sort === 'name' || way === 'index' ? 'users' : 'totals';
-    let rows = whereSearch(creatorsWithTotals(db, walking), 'users.searchText', query.q, way);
-    if (query.filter === 'active') rows = rows.where(isActive(since));
-    if (query.filter === 'inactive') {
-      rows = rows.where((eb) =>
-        eb.or([
-          eb('compensationUserTotals.lastPublishedAt', 'is', null),
-          eb('compensationUserTotals.lastPublishedAt', '<', since),
-        ]),
-      );
-    }
-    if (query.filter === 'with_earnings')
-      rows = rows.where('compensationUserTotals.earnedCents', '>', 0);
-    if (query.filter === 'no_earnings')
-      rows = rows.where('compensationUserTotals.earnedCents', '=', 0);
-
-    // Each order ends with the id, so paging is stable; each has an index in that order.
-    const ordered =
-      query.sort === 'earnings'
-        ? rows
-            .orderBy('compensationUserTotals.earnedCents', 'desc')
-            .orderBy('compensationUserTotals.userId')
-        : query.sort === 'count'
-          ? rows
-              .orderBy('compensationUserTotals.compensationCount', 'desc')
-              .orderBy('compensationUserTotals.userId')
-          : query.sort === 'recent'
-            ? rows
-                .orderBy('compensationUserTotals.lastUpdatedAt', (order) =>
-                  order.desc().nullsLast(),
-                )
-                .orderBy('compensationUserTotals.userId')
-            : rows.orderBy(nameOrder).orderBy(usernameOrder).orderBy('users.id');
-    return ordered.select((eb) => [
-      'users.id',
-      'users.username',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-      'compensationUserTotals.compensationCount',
-      'compensationUserTotals.publishedCount',
-      'compensationUserTotals.earnedCents',
-      'compensationUserTotals.lastPublishedAt',
-      'compensationUserTotals.lastUpdatedAt',
-      eb.case().when(isActive(since)).then(1).else(0).end().as('active'),
-    ]);
-  };
-
+  const listed = (way: SearchWay) => listedCreators(db, query, since, way);
   const page = await pageOf(
     listed(search.page),
     query,
-    (row) => ({
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      compensationCount: Number(row.compensationCount),
-      publishedCount: Number(row.publishedCount),
-      // PostgreSQL hands bigint sums back as text.
-      earned: centsToDecimal(Number(row.earnedCents)),
-      lastPublishedAt: row.lastPublishedAt,
-      active: Number(row.active) === 1,
-      lastUpdatedAt: row.lastUpdatedAt,
-    }),
+    toCreatorSummary,
     // Unsearched and unfiltered, every creator matches: the stat card already counted them.
     query.q || query.filter !== 'all'
       ? { countQuery: listed(search.count) }
@@ -141,14 +79,82 @@ export async function listInfluencers(
   return { ...page, totals, monthlyPayouts };
 }
 
+/** The creators the query asks for, searched, filtered and in its order, each with their totals. */
+function listedCreators(db: Db, query: CreatorListQuery, since: string, way: SearchWay) {
+  // Taken from the index, the matches are few: the users they name drive the query.
+  const walking = query.sort === 'name' || way === 'index' ? 'users' : 'totals';
+  let rows = whereSearch(creatorsWithTotals(db, walking), 'users.searchText', query.q, way);
+  if (query.filter === 'active') rows = rows.where(isActive(since));
+  if (query.filter === 'inactive') {
+    rows = rows.where((eb) =>
+      eb.or([
+        eb('compensationUserTotals.lastPublishedAt', 'is', null),
+        eb('compensationUserTotals.lastPublishedAt', '<', since),
+      ]),
+    );
+  }
+  if (query.filter === 'with_earnings')
+    rows = rows.where('compensationUserTotals.earnedCents', '>', 0);
+  if (query.filter === 'no_earnings')
+    rows = rows.where('compensationUserTotals.earnedCents', '=', 0);
+
+  // Each order ends with the id, so paging is stable; each has an index in that order.
+  const ordered =
+    query.sort === 'earnings'
+      ? rows
+          .orderBy('compensationUserTotals.earnedCents', 'desc')
+          .orderBy('compensationUserTotals.userId')
+      : query.sort === 'count'
+        ? rows
+            .orderBy('compensationUserTotals.compensationCount', 'desc')
+            .orderBy('compensationUserTotals.userId')
+        : query.sort === 'recent'
+          ? rows
+              .orderBy('compensationUserTotals.lastUpdatedAt', (order) => order.desc().nullsLast())
+              .orderBy('compensationUserTotals.userId')
+          : rows.orderBy(nameOrder).orderBy(usernameOrder).orderBy('users.id');
+  return ordered.select((eb) => [
+    'users.id',
+    'users.username',
+    'users.email',
+    'users.firstName',
+    'users.lastName',
+    'compensationUserTotals.compensationCount',
+    'compensationUserTotals.publishedCount',
+    'compensationUserTotals.earnedCents',
+    'compensationUserTotals.lastPublishedAt',
+    'compensationUserTotals.lastUpdatedAt',
+    eb.case().when(isActive(since)).then(1).else(0).end().as('active'),
+  ]);
+}
+
+type CreatorRow = InferResult<ReturnType<typeof listedCreators>>[number];
+
+function toCreatorSummary(row: CreatorRow): CreatorSummary {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    compensationCount: Number(row.compensationCount),
+    publishedCount: Number(row.publishedCount),
+    // PostgreSQL hands bigint sums back as text.
+    earned: centsToDecimal(Number(row.earnedCents)),
+    lastPublishedAt: row.lastPublishedAt,
+    active: Number(row.active) === 1,
+    lastUpdatedAt: row.lastUpdatedAt,
+  };
+}
+
 /**
  * The four stat cards, over every creator, read from counts kept by triggers (migration 0016,
  * decision 0031) so that they cost the same at any number of creators: the creators and those
  * with earnings from one row; the active from the creators counted by the hour of their latest
  * publish, the hours after the one the window starts in added up (at most 720 rows), those
- * within that hour counted exactly. Total Payouts adds up the months: all published pay.
+ * within that hour counted exactly. Total Payouts adds up the months: all published compensation.
  */
-async function influencerTotals(db: Db, since: string): Promise<InfluencerTotals> {
+async function creatorTotals(db: Db, since: string): Promise<CreatorTotals> {
   const firstHour = since.slice(0, 'YYYY-MM-DDTHH'.length);
   const nextHour = new Date(Date.parse(`${firstHour}:00:00.000Z`) + hourMs).toISOString();
   const [counts, laterHours, firstHourActive, payouts] = await Promise.all([
@@ -183,7 +189,10 @@ async function influencerTotals(db: Db, since: string): Promise<InfluencerTotals
   };
 }
 
-/** Published pay in each of the 12 calendar months up to `now`'s, oldest first, none left out. */
+/**
+ * Published compensation in each of the 12 calendar months up to `now`'s, oldest first, none
+ * left out.
+ */
 async function monthlyPayoutsUpTo(db: Db, now: Date): Promise<MonthlyAmount[]> {
   const latest = now.getUTCFullYear() * 12 + now.getUTCMonth();
   const months = Array.from({ length: monthsCharted }, (_, index) => {

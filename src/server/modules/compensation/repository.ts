@@ -9,7 +9,7 @@ import { centsToDecimal } from '../../../domain/money.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { CompensationChangesTable, CompensationsTable } from '../../db/schema.ts';
 
-/** Whether anything was ever published to the person: pay history that must be kept. */
+/** Whether anything was ever published to the person: compensation history that must be kept. */
 export async function hasPublishedCompensation(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('compensations')
@@ -62,7 +62,7 @@ export function toCompensation(row: CompensationRow): Compensation {
   };
 }
 
-/** Breaking it is "this creator already has pay for that month" (isUniqueViolation). */
+/** Breaking it is "this creator already has compensation for that month" (isUniqueViolation). */
 export const onePerCreatorAndMonth = {
   constraint: 'compensations_user_period_unique',
   table: 'compensations',

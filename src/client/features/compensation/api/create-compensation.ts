@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Compensation, CompensationInput } from '../../../../domain/compensation.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { influencersQueryKey } from './get-influencers.ts';
-import { adminCompensationsQueryKey } from './get-influencer-compensations.ts';
+import { compensationApi } from '../../../../domain/api/compensation.ts';
+import type { CompensationInput } from '../../../../domain/compensation.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
+import { creatorsQueryKey } from './get-creators.ts';
+import { adminCompensationsQueryKey } from './get-creator-compensations.ts';
 
-export function createCompensation(input: CompensationInput): Promise<Compensation> {
-  return apiFetch<Compensation>('/api/admin/compensations', { method: 'POST', json: input });
+export function createCompensation(input: CompensationInput) {
+  return apiCall(compensationApi.create, { body: input });
 }
 
 export function useCreateCompensation() {
@@ -15,7 +16,7 @@ export function useCreateCompensation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminCompensationsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: influencersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: creatorsQueryKey }),
       ]),
   });
 }

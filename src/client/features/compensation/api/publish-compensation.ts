@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Compensation } from '../../../../domain/compensation.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { influencersQueryKey } from './get-influencers.ts';
-import { adminCompensationsQueryKey } from './get-influencer-compensations.ts';
+import { compensationApi } from '../../../../domain/api/compensation.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
+import { creatorsQueryKey } from './get-creators.ts';
+import { adminCompensationsQueryKey } from './get-creator-compensations.ts';
 
-export function publishCompensation(id: string): Promise<Compensation> {
-  return apiFetch<Compensation>(`/api/admin/compensations/${encodeURIComponent(id)}/publish`, {
-    method: 'POST',
-  });
+export function publishCompensation(id: string) {
+  return apiCall(compensationApi.publish, { params: { id } });
 }
 
 export function usePublishCompensation() {
@@ -17,7 +15,7 @@ export function usePublishCompensation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminCompensationsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: influencersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: creatorsQueryKey }),
       ]),
   });
 }

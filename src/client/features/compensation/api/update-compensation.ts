@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Compensation, CompensationUpdate } from '../../../../domain/compensation.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { influencersQueryKey } from './get-influencers.ts';
-import { adminCompensationsQueryKey } from './get-influencer-compensations.ts';
+import { compensationApi } from '../../../../domain/api/compensation.ts';
+import type { CompensationUpdate } from '../../../../domain/compensation.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
+import { creatorsQueryKey } from './get-creators.ts';
+import { adminCompensationsQueryKey } from './get-creator-compensations.ts';
 
-export function updateCompensation({
-  id,
-  ...update
-}: CompensationUpdate & { id: string }): Promise<Compensation> {
-  return apiFetch<Compensation>(`/api/admin/compensations/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    json: update,
-  });
+export function updateCompensation({ id, ...update }: CompensationUpdate & { id: string }) {
+  return apiCall(compensationApi.update, { params: { id }, body: update });
 }
 
 export function useUpdateCompensation() {
@@ -21,7 +16,7 @@ export function useUpdateCompensation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminCompensationsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: influencersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: creatorsQueryKey }),
       ]),
   });
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { InfluencerSummary } from '../../../domain/compensation.ts';
+import type { CreatorSummary } from '../../../domain/compensation.ts';
 import { paths } from '../../../domain/routes.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { StatusBadge } from '../../components/list/status-badge.tsx';
@@ -7,21 +7,24 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TimeAgo } from '../../components/ui/time-ago.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { personName } from './pay-format.ts';
+import { personName } from './compensation-format.ts';
 
-/** One creator in the overview: who, how much pay is recorded and published, and since when. */
-export function InfluencerRow({ influencer }: { influencer: InfluencerSummary }) {
+/**
+ * One creator in the overview: who, how much compensation is recorded and published, and since
+ * when.
+ */
+export function CreatorRow({ creator }: { creator: CreatorSummary }) {
   const { t, language } = useLanguage();
-  const name = personName(influencer);
+  const name = personName(creator);
   return (
     <Card className="flex h-full flex-col gap-4">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-semibold break-words">{name}</h2>
-          <p className="text-sm break-all text-muted-foreground">{influencer.email}</p>
-          <p className="text-sm break-all text-muted-foreground">@{influencer.username}</p>
+          <p className="text-sm break-all text-muted-foreground">{creator.email}</p>
+          <p className="text-sm break-all text-muted-foreground">@{creator.username}</p>
         </div>
-        {influencer.active && (
+        {creator.active && (
           <StatusBadge tone="green">{t('compensation.influencers.active')}</StatusBadge>
         )}
       </div>
@@ -29,22 +32,22 @@ export function InfluencerRow({ influencer }: { influencer: InfluencerSummary })
         <div className="grid min-w-0 gap-0.5">
           <dt className="text-muted-foreground">{t('compensation.influencers.earned')}</dt>
           <dd className="font-semibold break-words tabular-nums">
-            {formatMoney(influencer.earned, language)}
+            {formatMoney(creator.earned, language)}
           </dd>
         </div>
         <div className="grid min-w-0 gap-0.5">
           <dt className="text-muted-foreground">{t('compensation.influencers.records')}</dt>
-          <dd className="font-semibold tabular-nums">{influencer.compensationCount}</dd>
+          <dd className="font-semibold tabular-nums">{creator.compensationCount}</dd>
         </div>
         <div className="grid min-w-0 gap-0.5">
           <dt className="text-muted-foreground">{t('compensation.influencers.published')}</dt>
-          <dd className="font-semibold tabular-nums">{influencer.publishedCount}</dd>
+          <dd className="font-semibold tabular-nums">{creator.publishedCount}</dd>
         </div>
         <div className="grid min-w-0 gap-0.5">
           <dt className="text-muted-foreground">{t('compensation.influencers.lastPublished')}</dt>
           <dd className="font-semibold">
-            {influencer.lastPublishedAt ? (
-              <TimeAgo iso={influencer.lastPublishedAt} />
+            {creator.lastPublishedAt ? (
+              <TimeAgo iso={creator.lastPublishedAt} />
             ) : (
               t('compensation.influencers.never')
             )}
@@ -52,7 +55,7 @@ export function InfluencerRow({ influencer }: { influencer: InfluencerSummary })
         </div>
       </dl>
       <Link
-        to={paths.adminCompensation(influencer.id)}
+        to={paths.adminCompensation(creator.id)}
         className={buttonVariants({ variant: 'outline', className: 'mt-auto' })}
         aria-label={t('compensation.influencers.manageNamed', { name })}
       >

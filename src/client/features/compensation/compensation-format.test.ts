@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, lastTwelveMonths, monthName, periodLabel, personName } from './pay-format.ts';
+import {
+  formatCents,
+  lastTwelveMonths,
+  monthName,
+  periodLabel,
+  personName,
+} from './compensation-format.ts';
 
-describe('pay formatting', () => {
+describe('compensation formatting', () => {
   it('names months in the reader language', () => {
     expect(monthName(3, 'en')).toBe('March');
     expect(monthName(3, 'es')).toBe('marzo');

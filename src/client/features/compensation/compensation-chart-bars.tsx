@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCents } from './pay-format.ts';
+import { formatCents } from './compensation-format.ts';
 
-export interface PayChartPoint {
+export interface CompensationChartPoint {
   /** Unique per bar ('2026-3'). */
   key: string;
   /** The axis label ('Mar', 'Mar 26'). */
@@ -20,14 +20,14 @@ function prefersReducedMotion(): boolean {
 
 /**
  * The bars themselves (recharts). Kept in a module of its own so the chart library is
- * downloaded only when a pay screen draws a chart. Hidden from screen readers: the figure around
+ * downloaded only when a compensation screen draws a chart. Hidden from screen readers: the figure around
  * it carries the same figures as a table.
  */
-export default function PayChartBars({
+export default function CompensationChartBars({
   points,
   language,
 }: {
-  points: PayChartPoint[];
+  points: CompensationChartPoint[];
   language: string;
 }) {
   const axisMoney = new Intl.NumberFormat(language, {
@@ -60,7 +60,7 @@ export default function PayChartBars({
           tick={{ fill: 'var(--color-muted-foreground)', fontSize: 12 }}
           tickFormatter={(value: number) => axisMoney.format(value)}
           allowDecimals={false}
-          // Without any pay the axis still reads in whole hundreds, not $0 to $4.
+          // Without any compensation the axis still reads in whole hundreds, not $0 to $4.
           domain={[0, (highest: number) => Math.max(highest, 100)]}
         />
         <Tooltip

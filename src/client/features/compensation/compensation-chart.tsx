@@ -1,32 +1,32 @@
 import { lazy, Suspense, useId } from 'react';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import type { PayChartPoint } from './pay-chart-bars.tsx';
-import { formatCents } from './pay-format.ts';
+import type { CompensationChartPoint } from './compensation-chart-bars.tsx';
+import { formatCents } from './compensation-format.ts';
 
-// The chart library arrives only when a pay screen draws its chart (docs/decisions/0024).
-const PayChartBars = lazy(() => import('./pay-chart-bars.tsx'));
+// The chart library arrives only when a compensation screen draws its chart (docs/decisions/0024).
+const CompensationChartBars = lazy(() => import('./compensation-chart-bars.tsx'));
 
-export type { PayChartPoint };
+export type { CompensationChartPoint };
 
 /**
- * A bar chart of pay per month in a figure: the caption says what it shows and sums it up in
+ * A bar chart of compensation per month in a figure: the caption says what it shows and sums it up in
  * words, and a table that screen readers read holds every bar's figure (the bars are hidden
  * from them).
  */
-export function PayChart({
+export function CompensationChart({
   title,
   description,
   points,
 }: {
   title: string;
   description: string;
-  points: PayChartPoint[];
+  points: CompensationChartPoint[];
 }) {
   const { t, language } = useLanguage();
   const headingId = useId();
   const total = points.reduce((sum, point) => sum + point.cents, 0);
-  const highest = points.reduce<PayChartPoint | undefined>(
+  const highest = points.reduce<CompensationChartPoint | undefined>(
     (best, point) => (point.cents > (best?.cents ?? 0) ? point : best),
     undefined,
   );
@@ -47,7 +47,7 @@ export function PayChart({
         <figure className="mt-4 grid gap-3">
           <div aria-hidden="true" className="h-60 min-w-0">
             <Suspense fallback={<div className="h-60 rounded-md bg-background" />}>
-              <PayChartBars points={points} language={language} />
+              <CompensationChartBars points={points} language={language} />
             </Suspense>
           </div>
           <figcaption className="text-sm text-muted-foreground">

@@ -1,8 +1,10 @@
 import { BadgeDollarSign, Banknote, UserCheck, Users } from 'lucide-react';
 import {
-  influencerFilters,
-  influencerSorts,
-  type InfluencerList,
+  creatorFilters,
+  creatorSorts,
+  type CreatorFilter,
+  type CreatorList,
+  type CreatorSort,
 } from '../../../domain/compensation.ts';
 import { decimalToCents } from '../../../domain/money.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
@@ -14,19 +16,21 @@ import { Select } from '../../components/ui/input.tsx';
 import { StatCard, StatCards } from '../../components/ui/stat-card.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { AdminExportCsv } from './admin-export-csv.tsx';
-import { useInfluencers } from './api/get-influencers.ts';
-import { influencerListParamNames, readInfluencerParams } from './influencer-filters.ts';
-import { InfluencerRow } from './influencer-row.tsx';
-import { PayChart } from './pay-chart.tsx';
-import { periodLabel, shortPeriodLabel } from './pay-format.ts';
+import { useCreators } from './api/get-creators.ts';
+import { CompensationChart } from './compensation-chart.tsx';
+import { periodLabel, shortPeriodLabel } from './compensation-format.ts';
+import { creatorListParamNames, readCreatorParams } from './creator-filters.ts';
+import { CreatorRow } from './creator-row.tsx';
 
-/** The influencers overview (spec section 2, Admin influencers), paged and counted on the server. */
-export function AdminInfluencersPage() {
+/**
+ * The overview of every creator (docs/product.md, "Influencers"), paged and counted on the server.
+ */
+export function AdminCreatorsPage() {
   const { t } = useLanguage();
-  const { page, q, filters, setPage, setFilters } = useListParams(influencerListParamNames);
-  const { filter, sort } = readInfluencerParams(filters);
-  const influencers = useInfluencers({ page, q, filter, sort });
-  const data = influencers.data;
+  const { page, q, filters, setPage, setFilters } = useListParams(creatorListParamNames);
+  const { filter, sort } = readCreatorParams(filters);
+  const creators = useCreators({ page, q, filter, sort });
+  const data = creators.data;
 
   return (
     <PageMain>
@@ -35,42 +39,9 @@ export function AdminInfluencersPage() {
         subtitle={t('compensation.influencers.subtitle')}
         action={<AdminExportCsv />}
       />
-      {data && <InfluencerTotals totals={data.totals} />}
+      {data && <CreatorTotals totals={data.totals} />}
 
-      <div className="grid gap-3 md:grid-cols-[1fr_12rem_12rem]">
-        <SearchBox
-          label={t('compensation.influencers.search')}
-          placeholder={t('compensation.influencers.searchPlaceholder')}
-        />
-        <Select
-          value={filter}
-          aria-label={t('compensation.influencers.filterLabel')}
-          onChange={(event) => {
-            const next = readInfluencerParams({ filter: event.target.value }).filter;
-            setFilters({ filter: next === 'all' ? undefined : next });
-          }}
-        >
-          {influencerFilters.map((option) => (
-            <option key={option} value={option}>
-              {t(`compensation.influencers.filter.${option}`)}
-            </option>
-          ))}
-        </Select>
-        <Select
-          value={sort}
-          aria-label={t('compensation.influencers.sortLabel')}
-          onChange={(event) => {
-            const next = readInfluencerParams({ sort: event.target.value }).sort;
-            setFilters({ sort: next === 'name' ? undefined : next });
-          }}
-        >
-          {influencerSorts.map((option) => (
-            <option key={option} value={option}>
-              {t(`compensation.influencers.sort.${option}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <CreatorListControls filter={filter} sort={sort} setFilters={setFilters} />
       {data && (
         <p className="text-sm text-muted-foreground">
           {t('compensation.influencers.showing', {
@@ -81,7 +52,7 @@ export function AdminInfluencersPage() {
       )}
 
       <PagedList
-        query={influencers}
+        query={creators}
         label={t('compensation.influencers.listLabel')}
         noun={t('compensation.influencers.noun')}
         empty={
@@ -90,7 +61,7 @@ export function AdminInfluencersPage() {
         onPageChange={setPage}
         className="md:grid-cols-2 xl:grid-cols-3"
       >
-        {(influencer) => <InfluencerRow influencer={influencer} />}
+        {(creator) => <CreatorRow creator={creator} />}
       </PagedList>
 
       {data && <MonthlyPayoutsChart monthlyPayouts={data.monthlyPayouts} />}
@@ -98,7 +69,56 @@ export function AdminInfluencersPage() {
   );
 }
 
-function InfluencerTotals({ totals }: { totals: InfluencerList['totals'] }) {
+/** Search, filter and sort, kept in the address; each at its default is left out of it. */
+function CreatorListControls({
+  filter,
+  sort,
+  setFilters,
+}: {
+  filter: CreatorFilter;
+  sort: CreatorSort;
+  setFilters: (changes: Partial<Record<'filter' | 'sort', string | undefined>>) => void;
+}) {
+  const { t } = useLanguage();
+  return (
+    <div className="grid gap-3 md:grid-cols-[1fr_12rem_12rem]">
+      <SearchBox
+        label={t('compensation.influencers.search')}
+        placeholder={t('compensation.influencers.searchPlaceholder')}
+      />
+      <Select
+        value={filter}
+        aria-label={t('compensation.influencers.filterLabel')}
+        onChange={(event) => {
+          const next = readCreatorParams({ filter: event.target.value }).filter;
+          setFilters({ filter: next === 'all' ? undefined : next });
+        }}
+      >
+        {creatorFilters.map((option) => (
+          <option key={option} value={option}>
+            {t(`compensation.influencers.filter.${option}`)}
+          </option>
+        ))}
+      </Select>
+      <Select
+        value={sort}
+        aria-label={t('compensation.influencers.sortLabel')}
+        onChange={(event) => {
+          const next = readCreatorParams({ sort: event.target.value }).sort;
+          setFilters({ sort: next === 'name' ? undefined : next });
+        }}
+      >
+        {creatorSorts.map((option) => (
+          <option key={option} value={option}>
+            {t(`compensation.influencers.sort.${option}`)}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+function CreatorTotals({ totals }: { totals: CreatorList['totals'] }) {
   const { t, language } = useLanguage();
   return (
     <StatCards label={t('compensation.figures')}>
@@ -131,13 +151,13 @@ function InfluencerTotals({ totals }: { totals: InfluencerList['totals'] }) {
 }
 
 /**
- * Published pay in each of the last 12 months, as the server counts them (by its clock, in UTC,
+ * Published compensation in each of the last 12 months, as the server counts them (by its clock, in UTC,
  * every month present): the browser's own calendar could be a month off near a month's end.
  */
 function MonthlyPayoutsChart({
   monthlyPayouts,
 }: {
-  monthlyPayouts: InfluencerList['monthlyPayouts'];
+  monthlyPayouts: CreatorList['monthlyPayouts'];
 }) {
   const { t, language } = useLanguage();
   const crossesYears = monthlyPayouts[0]?.year !== monthlyPayouts.at(-1)?.year;
@@ -148,7 +168,7 @@ function MonthlyPayoutsChart({
     cents: decimalToCents(period.amount) ?? 0,
   }));
   return (
-    <PayChart
+    <CompensationChart
       title={t('compensation.influencers.chartTitle')}
       description={t('compensation.influencers.chartDescription')}
       points={points}
