@@ -11,13 +11,19 @@ export interface PageText {
  * `meta.<page>.description`. The server writes them into the HTML; the browser updates them on
  * each navigation and language switch.
  */
+/**
+ * Pages whose name in code changed keep their catalogue keys: the keys are the translations
+ * table's data, which agencies may have edited.
+ */
+const catalogueNameOf: Partial<Record<string, string>> = { adminTasks: 'adminTaskRequests' };
+
 export function pageText(
   match: RouteMatch,
   translate: (key: string) => string,
   siteName: string,
 ): PageText {
   const page = match.kind === 'notFound' ? 'notFound' : match.page;
-  const name = translate(`meta.${page}.title`);
+  const name = translate(`meta.${catalogueNameOf[page] ?? page}.title`);
   return {
     title: page === 'home' ? `${siteName} | ${name}` : `${name} | ${siteName}`,
     description: match.kind === 'app' ? undefined : translate(`meta.${page}.description`),

@@ -30,8 +30,9 @@ export const appPaths = {
   resetPassword: '/reset-password',
   adminDashboard: '/admin/dashboard',
   adminApplications: '/admin/applications',
-  adminTaskRequests: '/admin/task-requests',
-  /** One task with every assignee's files, to review (issue 11). */
+  /** The administrators' tasks; the address keeps the product's old name for them. */
+  adminTasks: '/admin/task-requests',
+  /** One task with every assignee's files, to review. */
   adminTaskDetail: '/admin/task-requests/:id',
   adminUsers: '/admin/users',
   adminInfluencers: '/admin/influencers',

@@ -84,7 +84,7 @@ const LoginPage = lazyComponent(auth, (m) => m.LoginPage);
 const ResetPasswordPage = lazyComponent(auth, (m) => m.ResetPasswordPage);
 const AdminDashboardPage = lazyComponent(users, (m) => m.AdminDashboardPage);
 const AdminApplicationsPage = lazyComponent(applications, (m) => m.AdminApplicationsPage);
-const AdminTaskRequestsPage = lazyComponent(tasks, (m) => m.AdminTaskRequestsPage);
+const AdminTasksPage = lazyComponent(tasks, (m) => m.AdminTasksPage);
 const AdminTaskDetailPage = lazyComponent(tasks, (m) => m.AdminTaskDetailPage);
 const AdminUsersPage = lazyComponent(users, (m) => m.AdminUsersPage);
 const AdminCreatorsPage = lazyComponent(compensation, (m) => m.AdminCreatorsPage);
@@ -126,7 +126,7 @@ const routes: RouteObject[] = [
             children: [
               { path: appPaths.adminDashboard, element: <AdminDashboardPage /> },
               { path: appPaths.adminApplications, element: <AdminApplicationsPage /> },
-              { path: appPaths.adminTaskRequests, element: <AdminTaskRequestsPage /> },
+              { path: appPaths.adminTasks, element: <AdminTasksPage /> },
               { path: appPaths.adminTaskDetail, element: <AdminTaskDetailPage /> },
               { path: appPaths.adminUsers, element: <AdminUsersPage /> },
               { path: appPaths.adminInfluencers, element: <AdminCreatorsPage /> },

@@ -40,7 +40,7 @@ export interface RouteAccess {
 const adminNav: NavItem[] = [
   { to: paths.adminDashboard, labelKey: 'layout.nav.dashboard', icon: LayoutDashboard },
   { to: paths.adminApplications, labelKey: 'layout.nav.applications', icon: FileText },
-  { to: paths.adminTaskRequests, labelKey: 'layout.nav.taskRequests', icon: ClipboardList },
+  { to: paths.adminTasks, labelKey: 'layout.nav.taskRequests', icon: ClipboardList },
   { to: paths.adminUsers, labelKey: 'layout.nav.users', icon: Users },
   { to: paths.adminInfluencers, labelKey: 'layout.nav.influencers', icon: Star },
   { to: paths.settings, labelKey: 'layout.nav.settings', icon: Settings },

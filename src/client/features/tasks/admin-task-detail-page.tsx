@@ -16,7 +16,7 @@ import { ReviewActions } from './review-actions.tsx';
 import { ReviewHistory, usePersonName } from './review-history.tsx';
 import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
 
-/** `/admin/task-requests/{id}`: a task with each creator's work, to look at and judge (issue 11). */
+/** `/admin/task-requests/{id}`: a task with each creator's work, to look at and judge. */
 export function AdminTaskDetailPage() {
   const { t } = useLanguage();
   const { id = '' } = useParams();
@@ -24,7 +24,7 @@ export function AdminTaskDetailPage() {
   return (
     <PageMain>
       <Link
-        to={paths.adminTaskRequests}
+        to={paths.adminTasks}
         className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />

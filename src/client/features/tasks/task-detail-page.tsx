@@ -35,7 +35,7 @@ export function TaskDetailPage() {
   return <TaskDetail task={task.data} />;
 }
 
-/** Spec section 2: a task that fails to load or is not the reader's. */
+/** A task that fails to load or is not the reader's. */
 function TaskNotFound() {
   const { t } = useLanguage();
   return (
@@ -139,7 +139,7 @@ function useMove(task: MyTaskDetail) {
   return { move, isPending: update.isPending };
 }
 
-/** Spec section 4: from new only 'Mark In Progress'; from in progress only 'Submit for Review'. */
+/** From new only 'Mark In Progress'; from in progress only 'Submit for Review'. */
 function StatusCard({ task }: { task: MyTaskDetail }) {
   const { t } = useLanguage();
   const { move, isPending } = useMove(task);

@@ -1,7 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import { useLanguage } from '../../app/language-provider.tsx';
 
-/** 'No tasks found' and why (spec section 8). */
+/** 'No tasks found' and why. */
 export function TaskEmptyState({ description }: { description: string }) {
   const { t } = useLanguage();
   return (

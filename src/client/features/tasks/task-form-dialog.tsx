@@ -29,7 +29,7 @@ interface TaskFormDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Create Task and Edit Task (spec sections 2 and 5): the same fields, the same rules. */
+/** Create Task and Edit Task: the same fields, the same rules. */
 export function TaskFormDialog({ task, open, onOpenChange }: TaskFormDialogProps) {
   const { t } = useLanguage();
   return (

@@ -34,7 +34,7 @@ const urgencyClasses: Record<DueUrgency, string> = {
   later: 'text-green-400',
 };
 
-/** The due date's countdown in the spec's words and colours (section 9). */
+/** The due date's countdown in words and colours (`dueCountdown`). */
 export function DueCountdown({ dueDate, className }: { dueDate: string; className?: string }) {
   const { t } = useLanguage();
   const { urgency, days } = dueCountdown(dueDate, new Date());

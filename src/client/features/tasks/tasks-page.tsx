@@ -44,7 +44,7 @@ const counterItems: {
   { key: 'completed', icon: CheckCircle2, tone: 'text-green-400' },
 ];
 
-/** Total, In Progress, Submitted, Completed over all the creator's tasks (spec section 2). */
+/** Total, In Progress, Submitted, Completed over all the creator's tasks. */
 function Counters({ counters }: { counters: TaskCounters }) {
   const { t } = useLanguage();
   return (

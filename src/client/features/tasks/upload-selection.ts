@@ -1,5 +1,5 @@
 /**
- * Why a selection of files cannot be sent, checked before sending (spec section 5):
+ * Why a selection of files cannot be sent, checked before sending (docs/product.md):
  * more files chosen than the task takes ('Too many files'), or more than it takes together with
  * the files already there ('Upload limit exceeded'). Null when it may go.
  */

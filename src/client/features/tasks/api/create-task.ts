@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminTask, TaskInput } from '../../../../domain/tasks.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import type { TaskInput } from '../../../../domain/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
-export function createTask(input: TaskInput): Promise<AdminTask> {
-  return apiFetch<AdminTask>('/api/admin/tasks', { method: 'POST', json: input });
+export function createTask(input: TaskInput) {
+  return apiCall(tasksApi.create, { body: input });
 }
 
 export function useCreateTask() {

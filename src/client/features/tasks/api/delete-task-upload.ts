@@ -1,19 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { myTaskQueryOptions } from './get-my-task.ts';
 import { myTasksQueryKey } from './get-my-tasks.ts';
 
-export function deleteTaskUpload({
-  id,
-  uploadId,
-}: {
-  id: string;
-  uploadId: string;
-}): Promise<void> {
-  return apiFetch<void>(
-    `/api/tasks/${encodeURIComponent(id)}/uploads/${encodeURIComponent(uploadId)}`,
-    { method: 'DELETE' },
-  );
+export function deleteTaskUpload({ id, uploadId }: { id: string; uploadId: string }) {
+  return apiCall(tasksApi.deleteUpload, { params: { id, uploadId } });
 }
 
 export function useDeleteTaskUpload() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
-export function deleteTask(id: string): Promise<void> {
-  return apiFetch<void>(`/api/admin/tasks/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteTask(id: string) {
+  return apiCall(tasksApi.remove, { params: { id } });
 }
 
 export function useDeleteTask() {

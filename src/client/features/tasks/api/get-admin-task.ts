@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminTaskDetail } from '../../../../domain/tasks.ts';
-import { ApiError, apiFetch } from '../../../lib/api-fetch.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import { ApiError, apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
-export function getAdminTask(id: string): Promise<AdminTaskDetail> {
-  return apiFetch<AdminTaskDetail>(`/api/admin/tasks/${encodeURIComponent(id)}`);
+export function getAdminTask(id: string) {
+  return apiCall(tasksApi.adminDetail, { params: { id } });
 }
 
 /** Under the list's key, so a change made on either screen refreshes both. */

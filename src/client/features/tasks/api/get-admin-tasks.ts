@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminTaskList, AdminTaskListQuery, TaskListQuery } from '../../../../domain/tasks.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import type { AdminTaskListQuery, TaskListQuery } from '../../../../domain/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
 /** The list's query; `review` only on the administrators' list. */
 type AdminTasksQuery = TaskListQuery & Partial<Pick<AdminTaskListQuery, 'review'>>;
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { listSearch } from '../../../lib/list-search.ts';
 
-export function getAdminTasks(query: AdminTasksQuery): Promise<AdminTaskList> {
-  return apiFetch<AdminTaskList>(`/api/admin/tasks${listSearch(query)}`);
+export function getAdminTasks(query: AdminTasksQuery) {
+  return apiCall(tasksApi.adminList, { query });
 }
 
 /** Every administrators' task query starts with this key, so one invalidation refreshes them all. */

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserList } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { listSearch } from '../../../lib/list-search.ts';
+import { usersApi } from '../../../../domain/api/users.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-/** The people a task can be given to: creators only, never administrators (spec section 5). */
-export function getAssigneeCandidates(q: string): Promise<UserList> {
-  return apiFetch<UserList>(`/api/admin/users${listSearch({ role: 'user', q })}`);
+/** The people a task can be given to: creators only, never administrators (docs/product.md). */
+export function getAssigneeCandidates(q: string) {
+  return apiCall(usersApi.list, { query: { role: 'user', q } });
 }
 
 export const assigneeCandidatesQueryKey = ['admin', 'tasks', 'assignee-candidates'] as const;

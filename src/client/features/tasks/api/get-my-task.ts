@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyTaskDetail } from '../../../../domain/tasks.ts';
-import { ApiError, apiFetch } from '../../../lib/api-fetch.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import { ApiError, apiCall } from '../../../lib/api-fetch.ts';
 import { myTasksQueryKey } from './get-my-tasks.ts';
 
-export function getMyTask(id: string): Promise<MyTaskDetail> {
-  return apiFetch<MyTaskDetail>(`/api/tasks/${encodeURIComponent(id)}`);
+export function getMyTask(id: string) {
+  return apiCall(tasksApi.myDetail, { params: { id } });
 }
 
 export function myTaskQueryKey(id: string) {

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyTaskList, TaskListQuery } from '../../../../domain/tasks.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { listSearch } from '../../../lib/list-search.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import type { TaskListQuery } from '../../../../domain/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function getMyTasks(query: TaskListQuery): Promise<MyTaskList> {
-  return apiFetch<MyTaskList>(`/api/tasks${listSearch(query)}`);
+export function getMyTasks(query: TaskListQuery) {
+  return apiCall(tasksApi.myList, { query });
 }
 
 /** Every query of the creator's own tasks (lists and details) starts with this key. */

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminTaskDetail, TaskReviewInput } from '../../../../domain/tasks.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { pathOf } from '../../../../domain/api/endpoint.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import type { TaskReviewInput } from '../../../../domain/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTaskQueryKey } from './get-admin-task.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
@@ -9,11 +11,8 @@ export function reviewAssignee({
   taskId,
   userId,
   ...review
-}: TaskReviewInput & { taskId: string; userId: string }): Promise<AdminTaskDetail> {
-  return apiFetch<AdminTaskDetail>(
-    `/api/admin/tasks/${encodeURIComponent(taskId)}/assignees/${encodeURIComponent(userId)}/review`,
-    { method: 'POST', json: review },
-  );
+}: TaskReviewInput & { taskId: string; userId: string }) {
+  return apiCall(tasksApi.review, { params: { id: taskId, userId }, body: review });
 }
 
 export function useReviewAssignee() {
@@ -29,4 +28,4 @@ export function useReviewAssignee() {
 
 /** Where an assignee's files download as one zip. */
 export const assigneeArchiveUrl = (taskId: string, userId: string) =>
-  `/api/admin/tasks/${encodeURIComponent(taskId)}/assignees/${encodeURIComponent(userId)}/archive.zip`;
+  pathOf(tasksApi.assigneeArchive, { id: taskId, userId });

@@ -1,18 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MyTaskDetail, TaskStatusUpdate } from '../../../../domain/tasks.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import type { TaskStatusUpdate } from '../../../../domain/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { myTaskQueryOptions } from './get-my-task.ts';
 import { myTasksQueryKey } from './get-my-tasks.ts';
 
 /** The creator moves their own assignment: new to in_progress, in_progress to submitted. */
-export function updateMyTaskStatus({
-  id,
-  status,
-}: TaskStatusUpdate & { id: string }): Promise<MyTaskDetail> {
-  return apiFetch<MyTaskDetail>(`/api/tasks/${encodeURIComponent(id)}/status`, {
-    method: 'PATCH',
-    json: { status },
-  });
+export function updateMyTaskStatus({ id, status }: TaskStatusUpdate & { id: string }) {
+  return apiCall(tasksApi.moveMine, { params: { id }, body: { status } });
 }
 
 export function useUpdateMyTaskStatus() {

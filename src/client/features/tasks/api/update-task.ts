@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminTask, TaskInput } from '../../../../domain/tasks.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
+import type { TaskInput } from '../../../../domain/tasks.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
-export function updateTask({ id, ...input }: TaskInput & { id: string }): Promise<AdminTask> {
-  return apiFetch<AdminTask>(`/api/admin/tasks/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    json: input,
-  });
+export function updateTask({ id, ...input }: TaskInput & { id: string }) {
+  return apiCall(tasksApi.update, { params: { id }, body: input });
 }
 
 export function useUpdateTask() {

@@ -1,9 +1,8 @@
 import type { DetailedError, Upload } from 'tus-js-client';
+import { pathOf } from '../../../../domain/api/endpoint.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { MyTaskDetail } from '../../../../domain/tasks.ts';
 import { ApiError } from '../../../lib/api-fetch.ts';
-
-/** Where the server takes resumable (tus 1.0) uploads. */
-const resumableUploadsEndpoint = '/api/uploads';
 
 /**
  * Each PATCH carries at most this much: the server confirms the offset after every piece, a
@@ -72,12 +71,12 @@ function whenWorthRetrying(signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Sends one file to a task over tus (issue 11, decision 0028): it survives a dropped connection,
+ * Sends one file to a task over tus (decision 0028): it survives a dropped connection,
  * a phone going to sleep and a reload, picking up where the server's bytes stop (the upload's
  * address is kept in localStorage under the file's fingerprint, so choosing the same file again
  * after a reload resumes it). Resolves to the creator's task once the file is one of its files;
  * the server's refusals reject with the same `ApiError` as every other call, a network that never
- * comes back with 'Upload failed' (spec section 8).
+ * comes back with 'Upload failed', as every upload says (docs/product.md).
  */
 export async function uploadTaskFileResumably({
   taskId,
@@ -99,7 +98,7 @@ export async function uploadTaskFileResumably({
       outcome();
     };
     const upload: Upload = new tus.Upload(file, {
-      endpoint: resumableUploadsEndpoint,
+      endpoint: pathOf(tasksApi.resumableCreate),
       metadata: { taskId, filename: file.name, filetype: file.type },
       chunkSize: chunkBytes,
       retryDelays: [0, 1000, 3000, 5000],

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { pathOf } from '../../../../domain/api/endpoint.ts';
+import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { MyTaskDetail, TaskUpload } from '../../../../domain/tasks.ts';
 import { apiUpload } from '../../../lib/api-upload.ts';
 import { perFileProgress } from '../upload-selection.ts';
@@ -8,7 +10,7 @@ import { uploadTaskFileResumably } from './upload-task-file-resumably.ts';
 
 /**
  * Files from this size on go over tus, one resumable upload each, so a long video survives a
- * dropped connection; smaller ones go together in the spec's multipart call (decision 0028).
+ * dropped connection; smaller ones go together in one multipart call (decision 0028).
  */
 export const resumableUploadFromBytes = 20 * 1024 * 1024;
 
@@ -42,22 +44,18 @@ export async function uploadTaskFiles({
   if (small.length > 0) {
     const body = new FormData();
     for (const file of small) body.append('files', file, file.name);
-    answer = await apiUpload<{ uploads: TaskUpload[] }>(
-      `/api/tasks/${encodeURIComponent(id)}/upload`,
-      body,
-      {
-        signal,
-        // The files go out one after another in the body: the bytes sent fill them in order.
-        onProgress: (percent) => {
-          const shares = perFileProgress(
-            small.map((file) => file.size),
-            percent,
-          );
-          small.forEach((file, index) => (percents[files.indexOf(file)] = shares[index] ?? 0));
-          report();
-        },
+    answer = await apiUpload<{ uploads: TaskUpload[] }>(pathOf(tasksApi.upload, { id }), body, {
+      signal,
+      // The files go out one after another in the body: the bytes sent fill them in order.
+      onProgress: (percent) => {
+        const shares = perFileProgress(
+          small.map((file) => file.size),
+          percent,
+        );
+        small.forEach((file, index) => (percents[files.indexOf(file)] = shares[index] ?? 0));
+        report();
       },
-    );
+    });
     onStored?.(small);
   }
 

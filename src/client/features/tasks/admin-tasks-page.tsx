@@ -29,7 +29,7 @@ function isTaskStatus(value: string): value is TaskStatus {
   return (taskStatuses as readonly string[]).includes(value);
 }
 
-export function AdminTaskRequestsPage() {
+export function AdminTasksPage() {
   const { t } = useLanguage();
   const { params, setPage, isFiltered } = useTaskListParams();
   const awaitingReview = useAwaitingReviewFilter();
