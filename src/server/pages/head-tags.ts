@@ -16,6 +16,7 @@ type Translate = (key: string) => string;
 
 const openGraphLocales: Record<Language, string> = { en: 'en_US', es: 'es_ES', pt: 'pt_BR' };
 
+/** Text made safe inside an HTML (or XML) element or quoted attribute. */
 export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,

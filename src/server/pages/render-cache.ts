@@ -2,6 +2,12 @@ import type { Language } from '../../domain/languages.ts';
 import type { RouteMatch } from '../../domain/routes.ts';
 import type { CachedPage } from './cached-page.ts';
 
+/** One page in one language: what the cache keeps one render of. */
+export interface PageVersion {
+  match: RouteMatch;
+  language: Language;
+}
+
 export interface RenderCache {
   /** The page in that language, rendered now if no render of it is kept or under way. */
   get(match: RouteMatch, language: Language): Promise<CachedPage>;
@@ -9,7 +15,7 @@ export interface RenderCache {
    * Renders the given pages in the background, and again after each `clear`, so no visitor
    * waits for a render.
    */
-  warm(pages: { match: RouteMatch; language: Language }[]): void;
+  warm(pages: PageVersion[]): void;
   /** Forgets every page: what they were rendered from has changed. */
   clear(): void;
 }
@@ -23,7 +29,7 @@ export function createRenderCache(options: {
   onWarmingFailure: (error: unknown) => void;
 }): RenderCache {
   const pages = new Map<string, Promise<CachedPage>>();
-  let pagesToWarm: { match: RouteMatch; language: Language }[] | undefined;
+  let pagesToWarm: PageVersion[] | undefined;
 
   function get(match: RouteMatch, language: Language): Promise<CachedPage> {
     const key = `${match.kind === 'notFound' ? 'notFound' : match.page}:${language}`;
@@ -37,7 +43,7 @@ export function createRenderCache(options: {
     return page;
   }
 
-  function warm(list: { match: RouteMatch; language: Language }[]) {
+  function warm(list: PageVersion[]) {
     pagesToWarm = list;
     // One page at a time, so requests arriving meanwhile wait for one render at most.
     const renderOneByOne = async () => {
