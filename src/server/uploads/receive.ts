@@ -133,21 +133,15 @@ function checkBytes(rules: UploadRules, done: (kind: FileKind, size: number) => 
   });
 }
 
+const interrupted = () => new DomainError('invalid', 'upload.interrupted');
+
 /**
- * Receives a multipart body: its text fields, then its files, each checked by its bytes and
- * streamed straight into the sink, never held in memory. All or nothing: on any failure (a
- * refused file, a broken body, the sender going away) every file it stored is discarded, and
- * the refusal is thrown as a DomainError; the rest of the body is then read and discarded by the
- * unread-body plugin, so the sender still gets the answer.
+ * The body's parts as the parser finds them, ending with the first failure: a limit passed, a
+ * broken body, the sender going away. `reading` is the file stream being read, failed with the
+ * rest.
  */
-export async function receiveUpload<T>(
-  request: FastifyRequest,
-  rules: UploadRules,
-  sink: UploadSink<T>,
-): Promise<{ fields: Record<string, string>; files: ReceivedFile<T>[] }> {
-  if (!isMultipart(request)) throw new DomainError('unsupported', rules.messages.notMultipart);
+function partsOf(request: FastifyRequest, rules: UploadRules) {
   const unreadable = () => new DomainError('invalid', rules.messages.unreadable);
-  const interrupted = () => new DomainError('invalid', 'upload.interrupted');
   let parser: BusboyInstance;
   try {
     parser = new Busboy({
@@ -162,12 +156,11 @@ export async function receiveUpload<T>(
   } catch {
     throw unreadable();
   }
-
   const queue = new PartQueue();
-  let current: Readable | undefined;
+  const state: { reading?: Readable } = {};
   const stop = (error: Error) => {
     queue.fail(error);
-    current?.destroy(error);
+    state.reading?.destroy(error);
   };
   parser
     .on('field', (name, value, _nameTruncated, truncated) =>
@@ -192,44 +185,77 @@ export async function receiveUpload<T>(
   };
   request.raw.on('close', onClose);
   request.raw.pipe(parser);
+  return {
+    queue,
+    state,
+    /** Stops parsing: the rest of the body is left to the unread-body plugin. */
+    abandon() {
+      request.raw.unpipe(parser);
+      state.reading?.resume();
+    },
+    detach: () => request.raw.off('close', onClose),
+  };
+}
 
+/** Streams one file part through the byte checks into the sink. */
+async function storeFile<T>(
+  part: Extract<Part, { type: 'file' }>,
+  rules: UploadRules,
+  sink: UploadSink<T>,
+): Promise<ReceivedFile<T>> {
+  let checked: { kind: FileKind; size: number } | undefined;
+  const bytes = pipeline(
+    part.stream,
+    checkBytes(rules, (kind, size) => (checked = { kind, size })),
+    () => {},
+  );
+  const stored = await sink.store(bytes);
+  if (!checked) throw new Error('A stored upload was never checked');
+  return { stored, fileName: part.fileName, ...checked };
+}
+
+/**
+ * Receives a multipart body: its text fields, then its files, each checked by its bytes and
+ * streamed straight into the sink, never held in memory. All or nothing: on any failure (a
+ * refused file, a broken body, the sender going away) every file it stored is discarded, and
+ * the refusal is thrown as a DomainError; the rest of the body is then read and discarded by the
+ * unread-body plugin, so the sender still gets the answer.
+ */
+export async function receiveUpload<T>(
+  request: FastifyRequest,
+  rules: UploadRules,
+  sink: UploadSink<T>,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile<T>[] }> {
+  if (!isMultipart(request)) throw new DomainError('unsupported', rules.messages.notMultipart);
+  const parts = partsOf(request, rules);
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const files: ReceivedFile<T>[] = [];
   try {
-    for await (const part of queue) {
+    for await (const part of parts.queue) {
       if (part.type === 'field') {
         if (files.length > 0) throw fieldError('invalid', part.name, 'upload.fields_first');
         if (part.truncated) throw fieldError('invalid', part.name, 'upload.field_too_long');
         fields[part.name] = part.value;
         continue;
       }
-      current = part.stream;
+      parts.state.reading = part.stream;
       if (part.name !== rules.fileField) {
         throw fieldError('invalid', part.name, 'upload.wrong_field', { field: rules.fileField });
       }
       if (files.length === 0) await sink.beforeFiles?.(fields);
-      let checked: { kind: FileKind; size: number } | undefined;
-      const bytes = pipeline(
-        part.stream,
-        checkBytes(rules, (kind, size) => (checked = { kind, size })),
-        () => {},
-      );
-      const stored = await sink.store(bytes);
-      if (!checked) throw new Error('A stored upload was never checked');
-      files.push({ stored, fileName: part.fileName, ...checked });
-      current = undefined;
+      files.push(await storeFile(part, rules, sink));
+      parts.state.reading = undefined;
     }
     return { fields: { ...fields }, files };
   } catch (error) {
-    request.raw.unpipe(parser);
-    current?.resume();
+    parts.abandon();
     await Promise.all(files.map((file) => sink.discard(file.stored)));
     if (error instanceof DomainError) throw error;
     // A file stream fails first when the body is broken or cut off: the sender's doing, not ours.
-    if (queue.failure) throw queue.failure;
+    if (parts.queue.failure) throw parts.queue.failure;
     if (!request.raw.complete) throw interrupted();
     throw error;
   } finally {
-    request.raw.off('close', onClose);
+    parts.detach();
   }
 }

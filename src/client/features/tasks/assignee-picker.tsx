@@ -51,42 +51,15 @@ export function AssigneePicker({ value, onChange, initial = [], error }: Assigne
     setKnown((current) => ({ ...current, [person.id]: person }));
     onChange([...value, person.id]);
   };
-  const people = candidates.data?.items ?? [];
 
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1.5 text-sm font-medium">{t('tasks.form.assignees')}</legend>
-      {value.length > 0 ? (
-        <ul aria-label={t('tasks.form.assigned')} className="flex flex-wrap gap-2">
-          {value.map((id) => {
-            const person = known[id];
-            const name = person ? displayName(person) : id;
-            return (
-              <li
-                key={id}
-                className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-background py-1 pr-1 pl-3 text-sm"
-              >
-                <span className="truncate">
-                  {name}
-                  {person && name !== person.username && (
-                    <span className="text-muted-foreground"> @{person.username}</span>
-                  )}
-                </span>
-                <button
-                  type="button"
-                  onClick={() => onChange(value.filter((other) => other !== id))}
-                  className="rounded-full p-1 text-muted-foreground hover:bg-surface hover:text-foreground"
-                  aria-label={t('tasks.form.removeAssignee', { name })}
-                >
-                  <X className="size-3.5" aria-hidden="true" />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('tasks.form.noneAssigned')}</p>
-      )}
+      <ChosenAssignees
+        ids={value}
+        known={known}
+        onRemove={(id) => onChange(value.filter((other) => other !== id))}
+      />
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
           {t('tasks.form.searchUsers')}
@@ -115,38 +88,7 @@ export function AssigneePicker({ value, onChange, initial = [], error }: Assigne
         id={resultsId}
         className="max-h-52 overflow-y-auto rounded-md border border-border bg-surface"
       >
-        {candidates.isPending ? (
-          <p role="status" className="p-3 text-sm text-muted-foreground">
-            {t('common.loading')}
-          </p>
-        ) : candidates.isError ? (
-          <p role="alert" className="p-3 text-sm text-red-400">
-            {t('tasks.form.usersFailed')}
-          </p>
-        ) : people.length === 0 ? (
-          <p role="status" className="p-3 text-sm text-muted-foreground">
-            {t('tasks.form.noUsers')}
-          </p>
-        ) : (
-          <ul aria-label={t('tasks.form.searchResults')} className="divide-y divide-border">
-            {people.map((person) => (
-              <li key={person.id}>
-                <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-background">
-                  <input
-                    type="checkbox"
-                    className="size-4 shrink-0 accent-accent"
-                    checked={chosen.has(person.id)}
-                    onChange={() => toggle(person)}
-                  />
-                  <span className="grid min-w-0">
-                    {displayName(person)}
-                    <span className="truncate text-muted-foreground">@{person.username}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )}
+        <CandidateResults query={candidates} chosen={chosen} onToggle={toggle} />
       </div>
       {error && (
         <p id={errorId} className="text-sm text-red-400">
@@ -154,5 +96,96 @@ export function AssigneePicker({ value, onChange, initial = [], error }: Assigne
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The people chosen so far, each with a button to take them off. */
+function ChosenAssignees({
+  ids,
+  known,
+  onRemove,
+}: {
+  ids: readonly string[];
+  /** The people met so far by id, to name the chosen ones. */
+  known: Record<string, Person>;
+  onRemove: (id: string) => void;
+}) {
+  const { t } = useLanguage();
+  return ids.length > 0 ? (
+    <ul aria-label={t('tasks.form.assigned')} className="flex flex-wrap gap-2">
+      {ids.map((id) => {
+        const person = known[id];
+        const name = person ? displayName(person) : id;
+        return (
+          <li
+            key={id}
+            className="inline-flex max-w-full items-center gap-1 rounded-full border border-border bg-background py-1 pr-1 pl-3 text-sm"
+          >
+            <span className="truncate">
+              {name}
+              {person && name !== person.username && (
+                <span className="text-muted-foreground"> @{person.username}</span>
+              )}
+            </span>
+            <button
+              type="button"
+              onClick={() => onRemove(id)}
+              className="rounded-full p-1 text-muted-foreground hover:bg-surface hover:text-foreground"
+              aria-label={t('tasks.form.removeAssignee', { name })}
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  ) : (
+    <p className="text-sm text-muted-foreground">{t('tasks.form.noneAssigned')}</p>
+  );
+}
+
+/** The search's results, each a checkbox; or why there are none. */
+function CandidateResults({
+  query,
+  chosen,
+  onToggle,
+}: {
+  query: ReturnType<typeof useAssigneeCandidates>;
+  chosen: ReadonlySet<string>;
+  onToggle: (person: Person) => void;
+}) {
+  const { t } = useLanguage();
+  const people = query.data?.items ?? [];
+  return query.isPending ? (
+    <p role="status" className="p-3 text-sm text-muted-foreground">
+      {t('common.loading')}
+    </p>
+  ) : query.isError ? (
+    <p role="alert" className="p-3 text-sm text-red-400">
+      {t('tasks.form.usersFailed')}
+    </p>
+  ) : people.length === 0 ? (
+    <p role="status" className="p-3 text-sm text-muted-foreground">
+      {t('tasks.form.noUsers')}
+    </p>
+  ) : (
+    <ul aria-label={t('tasks.form.searchResults')} className="divide-y divide-border">
+      {people.map((person) => (
+        <li key={person.id}>
+          <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-background">
+            <input
+              type="checkbox"
+              className="size-4 shrink-0 accent-accent"
+              checked={chosen.has(person.id)}
+              onChange={() => onToggle(person)}
+            />
+            <span className="grid min-w-0">
+              {displayName(person)}
+              <span className="truncate text-muted-foreground">@{person.username}</span>
+            </span>
+          </label>
+        </li>
+      ))}
+    </ul>
   );
 }

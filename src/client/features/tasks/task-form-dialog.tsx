@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, type UseFormReturn } from 'react-hook-form';
 import {
   contentTypes,
   maxFilesLimit,
@@ -46,9 +46,6 @@ export function TaskFormDialog({ task, open, onOpenChange }: TaskFormDialogProps
 
 function TaskForm({ task, onDone }: { task?: AdminTask; onDone: () => void }) {
   const { t } = useLanguage();
-  const create = useCreateTask();
-  const update = useUpdateTask();
-  const isEdit = task !== undefined;
   // The due date is typed in a datetime-local input (local time); the schema sends it as ISO.
   const form = useForm<TaskInput, unknown, TaskFields>({
     resolver: zodResolver(taskInputSchema),
@@ -62,36 +59,65 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: () => void }) {
     },
   });
   const assignees = useController({ control: form.control, name: 'assignedUsers' });
-  const { errors } = form.formState;
-  const isPending = create.isPending || update.isPending;
-
-  const onSubmit = form.handleSubmit((values) => {
-    if (isEdit) {
-      update.mutate(
-        { ...values, id: task.id },
-        {
-          onSuccess: () => {
-            toast({ title: t('common.success'), description: t('tasks.edit.success') });
-            onDone();
-          },
-          onError: (error) =>
-            toastFailure(t, error, { title: t('common.error'), fallback: t('tasks.edit.failure') }),
-        },
-      );
-      return;
-    }
-    create.mutate(values, {
-      onSuccess: () => {
-        toast({ title: t('common.success'), description: t('tasks.create.success') });
-        onDone();
-      },
-      onError: (error) =>
-        toastFailure(t, error, { title: t('common.error'), fallback: t('tasks.create.failure') }),
-    });
-  });
+  const save = useSaveTask(task, onDone);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={form.handleSubmit(save.submit)} noValidate className="grid gap-4">
+      <TaskFieldInputs form={form} />
+      <AssigneePicker
+        value={assignees.field.value}
+        onChange={(ids) => assignees.field.onChange(ids)}
+        initial={task?.assignees.map(({ userId, username, firstName, lastName }) => ({
+          id: userId,
+          username,
+          firstName,
+          lastName,
+        }))}
+        error={translateMessage(t, form.formState.errors.assignedUsers?.message)}
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending
+            ? t('common.saving')
+            : t(task ? 'tasks.edit.submit' : 'tasks.create.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Saves the form's task, new or edited, and says how it went. */
+function useSaveTask(task: AdminTask | undefined, onDone: () => void) {
+  const { t } = useLanguage();
+  const create = useCreateTask();
+  const update = useUpdateTask();
+  const action = task ? 'edit' : 'create';
+  const outcome = {
+    onSuccess: () => {
+      toast({ title: t('common.success'), description: t(`tasks.${action}.success`) });
+      onDone();
+    },
+    onError: (error: Error) =>
+      toastFailure(t, error, { title: t('common.error'), fallback: t(`tasks.${action}.failure`) }),
+  };
+  return {
+    isPending: create.isPending || update.isPending,
+    submit: (values: TaskFields) => {
+      if (task) update.mutate({ ...values, id: task.id }, outcome);
+      else create.mutate(values, outcome);
+    },
+  };
+}
+
+/** The task's own fields: title, description, due date, content type and file limit. */
+function TaskFieldInputs({ form }: { form: UseFormReturn<TaskInput, unknown, TaskFields> }) {
+  const { t } = useLanguage();
+  const { errors } = form.formState;
+  return (
+    <>
       <Field label={t('tasks.field.title')} error={translateMessage(t, errors.title?.message)}>
         {(control) => (
           <Input
@@ -147,25 +173,6 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: () => void }) {
           />
         )}
       </Field>
-      <AssigneePicker
-        value={assignees.field.value}
-        onChange={(ids) => assignees.field.onChange(ids)}
-        initial={task?.assignees.map(({ userId, username, firstName, lastName }) => ({
-          id: userId,
-          username,
-          firstName,
-          lastName,
-        }))}
-        error={translateMessage(t, errors.assignedUsers?.message)}
-      />
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? t('common.saving') : t(isEdit ? 'tasks.edit.submit' : 'tasks.create.submit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </>
   );
 }

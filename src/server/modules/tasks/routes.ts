@@ -26,21 +26,8 @@ import {
 /** How long a browser may keep an uploaded file or thumbnail it was allowed to open. */
 const uploadCacheControl = 'private, max-age=3600';
 
-/**
- * Tasks (docs/product.md): the administrators' list and changes, each creator's own tasks, their
- * uploads (streamed, checked by their bytes, all or nothing), and the files themselves, for
- * their uploader and administrators only. The area's one entry point: it also registers its
- * rooms, review, resumable uploads and the due-date reminders.
- */
-export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The rooms first, so they do not inherit the multipart parser below.
-  await app.register(taskReviewRoutes);
-  await app.register(resumableUploadRoutes);
-  await app.register(taskReminders);
-
-  // The upload reads its multipart body itself, as it streams.
-  acceptMultipart(app);
-
+/** The administrators' list of tasks and their changes. */
+const adminTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(tasksApi.adminList),
     handler: async (request) => listAdminTasks(request.deps.db, request.query),
@@ -80,7 +67,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         admin: requireUser(request),
       }),
   });
+};
 
+/** Each creator's own tasks: the list, one task, and moving it forward. */
+const myTaskRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const endpoint of [tasksApi.myList, tasksApi.myListAtOldAddress]) {
     app.route({
       ...routeOf(endpoint),
@@ -104,7 +94,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         status: request.body.status,
       }),
   });
+};
 
+/** A creator's uploads (streamed, checked by their bytes, all or nothing) and the files. */
+const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(tasksApi.upload),
     handler: async (request) =>
@@ -127,29 +120,40 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.route({
-    ...routeOf(tasksApi.file),
-    handler: async (request, reply) => {
-      const input = { uploadId: request.params.uploadId, user: requireUser(request) };
-      const file = await openUpload(request.deps, input);
-      return sendStoredFile(request, reply, {
-        ...file,
-        disposition: 'inline',
-        cacheControl: uploadCacheControl,
-      });
-    },
-  });
+  // The file and its thumbnail: their uploader and administrators only.
+  for (const [endpoint, open] of [
+    [tasksApi.file, openUpload],
+    [tasksApi.thumbnail, openUploadThumbnail],
+  ] as const) {
+    app.route({
+      ...routeOf(endpoint),
+      handler: async (request, reply) => {
+        const input = { uploadId: request.params.uploadId, user: requireUser(request) };
+        const file = await open(request.deps, input);
+        return sendStoredFile(request, reply, {
+          ...file,
+          disposition: 'inline',
+          cacheControl: uploadCacheControl,
+        });
+      },
+    });
+  }
+};
 
-  app.route({
-    ...routeOf(tasksApi.thumbnail),
-    handler: async (request, reply) => {
-      const input = { uploadId: request.params.uploadId, user: requireUser(request) };
-      const thumbnail = await openUploadThumbnail(request.deps, input);
-      return sendStoredFile(request, reply, {
-        ...thumbnail,
-        disposition: 'inline',
-        cacheControl: uploadCacheControl,
-      });
-    },
-  });
+/**
+ * Tasks (docs/product.md): the administrators' list and changes, each creator's own tasks, their
+ * uploads and the files themselves. The area's one entry point: it also registers its rooms,
+ * review, resumable uploads and the due-date reminders.
+ */
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The rooms first, so they do not inherit the multipart parser below.
+  await app.register(taskReviewRoutes);
+  await app.register(resumableUploadRoutes);
+  await app.register(taskReminders);
+
+  // The upload reads its multipart body itself, as it streams.
+  acceptMultipart(app);
+  await app.register(adminTaskRoutes);
+  await app.register(myTaskRoutes);
+  await app.register(uploadRoutes);
 };

@@ -18,7 +18,7 @@ import {
   removeExpiredResumableUploads,
   startResumableUpload,
 } from './service.ts';
-import { resumableUploadStore } from './store.ts';
+import { resumableUploadStore, type ResumableUploadStore } from './store.ts';
 import { toWebRequest } from './web-request.ts';
 
 const sweepEveryMs = 60 * 60 * 1000;
@@ -40,22 +40,12 @@ type TusError = { status_code: number; body: string };
 const isTusError = (value: unknown): value is TusError =>
   typeof value === 'object' && value !== null && 'status_code' in value && 'body' in value;
 
-/**
- * Resumable task uploads over tus 1.0 (decision 0028), through the maintained @tus/server with
- * its file store under DATA_DIR/storage (never served statically). Fastify routes carry the
- * access rule (creators only) and leave the body to the tus server, whose hooks hand each step
- * to the service; every refusal goes out in the API's error shape.
- */
-export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = resumableUploadStore(app.deps);
-  const exchanges = new WeakMap<Request, Exchange>();
-  const exchangeOf = (webRequest: Request): Exchange => {
-    const exchange = exchanges.get(webRequest);
-    if (!exchange) throw new Error('A tus request arrived without its Fastify request');
-    return exchange;
-  };
-
-  const tus = new TusServer({
+/** The tus server over the store, whose hooks hand each step of an upload to the service. */
+function tusServerFor(
+  store: ResumableUploadStore,
+  exchangeOf: (webRequest: Request) => Exchange,
+): TusServer {
+  return new TusServer({
     path: tasksApi.resumableCreate.path,
     datastore: store.datastore,
     relativeLocation: true,
@@ -105,40 +95,58 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       return undefined;
     },
   });
+}
 
-  /** A failure of the tus exchange as the API's refusal (or, unexpected, a logged 5xx). */
-  function refusalOf(exchange: Exchange, status: number): Error {
-    const { failure, request } = exchange;
-    if (failure instanceof DomainError) return failure;
-    const gone = request.raw.destroyed || request.raw.errored !== null;
-    if (failure === ERRORS.ABORTED || (gone && !request.raw.complete)) {
-      return new DomainError('invalid', 'upload.interrupted');
-    }
-    if (failure instanceof Error) return failure;
-    // Another request still holds the upload (a sender's earlier PATCH not yet noticed gone):
-    // the client asks where it stands and goes on, as after any offset conflict.
-    if (failure === ERRORS.ERR_LOCK_TIMEOUT)
-      return new DomainError('conflict', 'upload.offset_mismatch');
-    if (isTusError(failure) && failure.status_code === 500) {
-      return new Error(`tus: ${failure.body.trim()}`);
-    }
-    switch (status) {
-      case 404:
-        return new DomainError('not_found', 'upload.resume_not_found');
-      case 409:
-        return new DomainError('conflict', 'upload.offset_mismatch');
-      case 410:
-        return new DomainError('gone', 'upload.resume_expired');
-      case 413: {
-        const size = formatFileSize(app.deps.config.tasks.uploadMaxBytes);
-        return new DomainError('too_large', 'task.file_too_large', { params: { size } });
-      }
-      case 412:
-        return new DomainError('stale', 'upload.resumable_unreadable');
-      default:
-        return new DomainError('invalid', 'upload.resumable_unreadable');
-    }
+/** A failure of the tus exchange as the API's refusal (or, unexpected, a logged 5xx). */
+function refusalOf(exchange: Exchange, status: number, uploadMaxBytes: number): Error {
+  const { failure, request } = exchange;
+  if (failure instanceof DomainError) return failure;
+  const gone = request.raw.destroyed || request.raw.errored !== null;
+  if (failure === ERRORS.ABORTED || (gone && !request.raw.complete)) {
+    return new DomainError('invalid', 'upload.interrupted');
   }
+  if (failure instanceof Error) return failure;
+  // Another request still holds the upload (a sender's earlier PATCH not yet noticed gone):
+  // the client asks where it stands and goes on, as after any offset conflict.
+  if (failure === ERRORS.ERR_LOCK_TIMEOUT)
+    return new DomainError('conflict', 'upload.offset_mismatch');
+  if (isTusError(failure) && failure.status_code === 500) {
+    return new Error(`tus: ${failure.body.trim()}`);
+  }
+  switch (status) {
+    case 404:
+      return new DomainError('not_found', 'upload.resume_not_found');
+    case 409:
+      return new DomainError('conflict', 'upload.offset_mismatch');
+    case 410:
+      return new DomainError('gone', 'upload.resume_expired');
+    case 413: {
+      const size = formatFileSize(uploadMaxBytes);
+      return new DomainError('too_large', 'task.file_too_large', { params: { size } });
+    }
+    case 412:
+      return new DomainError('stale', 'upload.resumable_unreadable');
+    default:
+      return new DomainError('invalid', 'upload.resumable_unreadable');
+  }
+}
+
+/**
+ * Resumable task uploads over tus 1.0 (decision 0028), through the maintained @tus/server with
+ * its file store under DATA_DIR/storage (never served statically). Fastify routes carry the
+ * access rule (creators only) and leave the body to the tus server, whose hooks hand each step
+ * to the service; every refusal goes out in the API's error shape.
+ */
+export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const store = resumableUploadStore(app.deps);
+  const exchanges = new WeakMap<Request, Exchange>();
+  const exchangeOf = (webRequest: Request): Exchange => {
+    const exchange = exchanges.get(webRequest);
+    if (!exchange) throw new Error('A tus request arrived without its Fastify request');
+    return exchange;
+  };
+
+  const tus = tusServerFor(store, exchangeOf);
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
     const webRequest = toWebRequest(request, reply);
@@ -150,7 +158,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (exchange.claimedId && !exchange.finished) {
         await releaseResumableUpload(request.deps, { uploadId: exchange.claimedId, store });
       }
-      throw refusalOf(exchange, response.status);
+      throw refusalOf(exchange, response.status, request.deps.config.tasks.uploadMaxBytes);
     }
     if (request.method === 'DELETE' && exchange.claim) {
       await cancelResumableUpload(request.deps, exchange.claim);
