@@ -21,7 +21,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-/** The spec's `username` and `isAdmin`, plus the whole user so the client can fill its cache. */
+/** `username` and `isAdmin` as sign-in has always answered, plus the whole user so the client can fill its cache. */
 export const loginResponseSchema = z.object({
   username: z.string(),
   isAdmin: z.boolean(),
@@ -45,8 +45,8 @@ export const messageResponseSchema = z.object({ message: z.string() });
 
 /**
  * GET /api/auth/session: who is signed in, with nobody as an answer rather than an error. The
- * screens ask this, so a visitor's browser logs no failed request; GET /api/auth/user keeps the
- * spec's 401 for callers that require a person.
+ * screens ask this, so a visitor's browser logs no failed request; GET /api/auth/user keeps its
+ * 401 for callers that require a person.
  */
 export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

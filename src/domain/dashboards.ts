@@ -29,12 +29,12 @@ export const profileFields = ['username', 'email', 'firstName', 'lastName'] as c
 export type ProfileField = (typeof profileFields)[number];
 
 /** GET /api/dashboard, for the signed-in creator. */
-export const influencerDashboardSchema = z.object({
+export const creatorDashboardSchema = z.object({
   previousSignInAt: previousSignInAtSchema,
   profile: z.object({
     /** Whole percent, 0 to 100. */
     completeness: z.number().int().min(0).max(100),
-    /** Fields still empty; only administrators can fill in names (spec, Settings). */
+    /** Fields still empty; only administrators can fill in names (a person changes only their username). */
     missing: z.array(z.enum(profileFields)),
     /**
      * When the person last saved their profile in Settings; null until they do. A profile
@@ -50,4 +50,4 @@ export const influencerDashboardSchema = z.object({
   /** Sum of published compensation, as a decimal string ("1250.00"). */
   totalEarnings: z.string(),
 });
-export type InfluencerDashboard = z.infer<typeof influencerDashboardSchema>;
+export type CreatorDashboard = z.infer<typeof creatorDashboardSchema>;

@@ -32,7 +32,7 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-/** What any area hands to the server's notify(): spec section 5, "Notification create". */
+/** What a notification holds when the server's notify() stores it, checked before it is. */
 export const notificationInputSchema = z.object({
   title: z
     .string({ error: 'notification.title_required' })

@@ -21,7 +21,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** GET /api/admin/users: `?page=&q=&role=` (spec: search by username, email, names; role filter). */
+/** GET /api/admin/users: `?page=&q=&role=` (search by username, email and names; role filter). */
 export const userRoleFilters = ['all', 'admin', 'user'] as const;
 export const userListQuerySchema = listQuerySchema.extend({
   role: z.enum(userRoleFilters).catch('all').default('all'),
@@ -30,7 +30,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userListSchema = pageSchema(userSchema);
 export type UserList = z.infer<typeof userListSchema>;
 
-// Field schemas, shared by every request that carries the field (spec section 5, "Users and accounts").
+// Field schemas, shared by every request that carries the field.
 
 export const usernameSchema = z
   .string({ error: 'user.username_required' })

@@ -53,7 +53,7 @@ function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: Socket) {
 async function prepareDatabase(deps: Deps): Promise<void> {
   const applied = await migrateToLatest(deps);
   if (applied.length) deps.log.info({ migrations: applied }, 'Applied database migrations');
-  const added = await seedTranslations(deps.db, catalogues);
+  const added = await seedTranslations(deps.db, catalogues, deps.clock());
   if (added) deps.log.info({ added }, 'Added new translation keys');
   await ensureAdministrator(deps);
 }

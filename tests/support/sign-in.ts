@@ -8,7 +8,10 @@ import { createSession, sessionCookieName } from '../../src/server/modules/auth/
  * Use the result as the `cookie` header of `app.inject()`.
  */
 export async function signIn(db: Db, user: { id: string }, options: { remember?: boolean } = {}) {
-  const { token } = await createSession(db, user.id, { remember: options.remember ?? false });
+  const { token } = await createSession(db, user.id, {
+    remember: options.remember ?? false,
+    now: new Date(),
+  });
   return { cookie: `${sessionCookieName}=${token}`, token };
 }
 

@@ -283,7 +283,7 @@ export interface SignInFailuresTable {
   failedAt: Timestamp;
 }
 
-/** Requests counted for a limit of so many per window (plugins/rate-limits.ts). */
+/** Requests counted for a limit of so many per window (rate-limits/admission.ts). */
 export interface RateLimitEventsTable {
   id: string;
   action: string;

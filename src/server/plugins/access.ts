@@ -3,12 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access } from '../../domain/api/endpoint.ts';
 import type { User } from '../../domain/users.ts';
-import {
-  resolveSession,
-  sessionCookieName,
-  sweepExpiredSessions,
-} from '../modules/auth/sessions.ts';
-import { findUserById, toUser } from '../modules/users/repository.ts';
+import { sessionUser } from '../modules/auth/service.ts';
+import { sessionCookieName, sweepExpiredSessions } from '../modules/auth/sessions.ts';
 import { errorBody } from '../errors.ts';
 import { runPeriodically } from './schedule.ts';
 
@@ -77,11 +73,7 @@ export const accessPlugin = fp(
       const access = accessOf(request);
       if (access === undefined) return;
       const token = request.cookies[sessionCookieName];
-      if (token) {
-        const userId = await resolveSession(app.deps.db, token, app.deps.clock());
-        const row = userId ? await findUserById(app.deps.db, userId) : undefined;
-        request.user = row ? toUser(row) : null;
-      }
+      if (token) request.user = await sessionUser(request.deps, token);
       if (access === 'public') return;
       if (!request.user) return reply.status(401).send(errorBody('auth.sign_in_required'));
       if (access === 'admin' && !request.user.isAdmin) {

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from './column-types.ts';
 
 /**
- * One table for every "so many requests per window" limit (plugins/rate-limits.ts): application
+ * One table for every "so many requests per window" limit (rate-limits/admission.ts): application
  * submissions per address, forgotten-password requests per address and their mails per account.
  * It replaces 0003's application_submissions; the counts of the hour before the upgrade go with
  * it, which costs nothing but a fresh window.

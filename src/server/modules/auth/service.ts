@@ -3,17 +3,103 @@ import {
   invitationLinkParam,
   passwordResetValidityMs,
   resetPasswordPath,
+  type LoginResponse,
 } from '../../../domain/auth.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
-import type { Deps } from '../../deps.ts';
-import { admitRequest, type RateLimit } from '../../plugins/rate-limits.ts';
-import { findUserByLogin, updateUser } from '../users/repository.ts';
-import { hashPassword } from './password.ts';
-import { claimPasswordLink, insertPasswordLink, voidPasswordLinks } from './password-links.ts';
-import { passwordResetMail } from './reset-mail.ts';
-import { deleteOtherSessions } from './sessions.ts';
-import { clearSignInFailures } from './sign-in-limits.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
+import { DomainError, tooManyAttempts } from '../../errors.ts';
+import { admitRequest, type RateLimit } from '../../rate-limits/admission.ts';
+import type { User } from '../../../domain/users.ts';
+import {
+  findUserById,
+  findUserByLogin,
+  recordSignIn,
+  toUser,
+  updateUser,
+} from '../users/repository.ts';
+import { passwordResetMail } from './mails.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import {
+  claimPasswordLink,
+  insertPasswordLink,
+  voidPasswordLinks,
+} from './password-link-repository.ts';
+import { createSession, deleteOtherSessions, deleteSession, resolveSession } from './sessions.ts';
+import {
+  claimSignInAttempt,
+  clearSignInFailures,
+  clearSignInFailuresFrom,
+} from './sign-in-limits.ts';
+
+/**
+ * An unknown name is checked against this hash, so it costs the same time as a wrong password
+ * and the answer's timing does not tell whether the account exists. Made once, on first use.
+ */
+let dummyHash: Promise<string> | undefined;
+export const dummyPasswordHash = () =>
+  (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+/**
+ * Signs a person in by username or email: the attempt is claimed against the sign-in limits
+ * before the password is checked, so parallel guesses cannot all slip through. A fresh session
+ * every time; the one the browser held before (`previousToken`) ends. Answers the new session's
+ * token, for the cookie, and what the API answers.
+ */
+export async function signIn(
+  deps: Deps,
+  input: {
+    username: string;
+    password: string;
+    remember: boolean;
+    address: string;
+    previousToken?: string;
+  },
+): Promise<{ token: string; answer: LoginResponse }> {
+  const row = await findUserByLogin(deps.db, input.username);
+  const attempt = {
+    accountKey: row ? row.id : `login:${input.username.toLowerCase()}`,
+    address: input.address,
+  };
+  const now = deps.clock();
+  const wait = await claimSignInAttempt(deps.db, attempt, now);
+  if (wait > 0) throw tooManyAttempts('auth.too_many_attempts', wait);
+  const valid = await verifyPassword(
+    row?.passwordHash ?? (await dummyPasswordHash()),
+    input.password,
+  );
+  // A wrong password leaves the claim in place: it is the failure.
+  if (!row || !valid) throw new DomainError('unauthenticated', 'auth.invalid_credentials');
+  // Only this address's failures: the owner signing in must not hand a stranger fresh guesses.
+  await clearSignInFailuresFrom(deps.db, attempt);
+
+  if (input.previousToken) await deleteSession(deps.db, input.previousToken);
+  const { token } = await createSession(deps.db, row.id, { remember: input.remember, now });
+  await recordSignIn(deps.db, row.id, now.toISOString());
+  const user = toUser(row);
+  // Read before this sign-in was recorded: the last one is now the previous one.
+  return {
+    token,
+    answer: {
+      username: user.username,
+      isAdmin: user.isAdmin,
+      user,
+      previousSignInAt: row.lastSignInAt,
+    },
+  };
+}
+
+/** The person signed in by a session cookie's token, or null when its session is over. */
+export async function sessionUser(deps: Deps, token: string): Promise<User | null> {
+  const userId = await resolveSession(deps.db, token, deps.clock());
+  const row = userId ? await findUserById(deps.db, userId) : undefined;
+  return row ? toUser(row) : null;
+}
+
+/** Ends the session of a cookie's token (a sign-out). */
+export function signOut(deps: Deps, token: string): Promise<void> {
+  return deleteSession(deps.db, token);
+}
 
 /**
  * The one way a password changes (own change, an administrator's change, a reset link): the new
@@ -26,11 +112,11 @@ export async function setPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    await updateUser(trx, userId, { passwordHash, updatedAt: now });
-    await deleteOtherSessions(trx, userId, keepToken);
-    await voidPasswordLinks(trx, userId, now);
-    await clearSignInFailures(trx, userId);
+  await withTransaction(deps, async ({ db }) => {
+    await updateUser(db, userId, { passwordHash, updatedAt: now });
+    await deleteOtherSessions(db, userId, keepToken);
+    await voidPasswordLinks(db, userId, now);
+    await clearSignInFailures(db, userId);
   });
 }
 
@@ -56,15 +142,18 @@ export const resetMailLimit = {
 } as const satisfies RateLimit;
 
 /**
- * Mails a single-use reset link when the name or email belongs to someone and the account's
- * mail limit allows; otherwise does nothing. The caller answers the same either way, and the mail
- * leaves in the background so the answer's timing does not tell either.
+ * A forgotten password: counted against the limit of requests from `address` (over it, a
+ * refusal), then a single-use reset link is mailed when the name or email belongs to someone and
+ * the account's mail limit allows; otherwise nothing is sent. The caller answers the same either
+ * way, and the mail leaves in the background so the answer's timing does not tell either.
  */
 export async function requestPasswordReset(
   deps: Deps,
-  { login }: { login: string },
+  { login, address }: { login: string; address: string },
 ): Promise<void> {
   const now = deps.clock();
+  const { retryAfter } = await admitRequest(deps.db, resetRequestLimit, address, now);
+  if (retryAfter > 0) throw tooManyAttempts('auth.too_many_reset_requests', retryAfter);
   const user = await findUserByLogin(deps.db, login);
   if (!user) return;
   if ((await admitRequest(deps.db, resetMailLimit, user.id, now)).retryAfter > 0) return;
@@ -88,7 +177,7 @@ export async function requestPasswordReset(
 /**
  * A single-use link to the page where a person chooses a password: reset links, and the
  * invitation of an approved applicant (marked, so the page welcomes them rather than speaking of
- * a reset). Pass a transaction as `deps.db` to make it part of a change.
+ * a reset). Inside `withTransaction` it is part of the change.
  */
 export async function createPasswordLink(
   deps: Deps,
@@ -118,19 +207,18 @@ export async function createPasswordLink(
 }
 
 /**
- * Sets a new password from a reset link. False when the link is unknown, used or expired.
+ * Sets a new password from a reset link; refused when the link is unknown, used or expired.
  * Claiming the token is one conditional update, so two uses of the same link cannot both win.
  */
 export async function resetPassword(
   deps: Deps,
   options: { token: string; newPassword: string },
-): Promise<boolean> {
+): Promise<void> {
   const userId = await claimPasswordLink(
     deps.db,
     tokenHash(options.token),
     deps.clock().toISOString(),
   );
-  if (!userId) return false;
+  if (!userId) throw new DomainError('invalid', 'auth.reset_link_unusable');
   await setPassword(deps, { userId, newPassword: options.newPassword });
-  return true;
 }

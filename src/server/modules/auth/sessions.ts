@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import {
+  deleteExpiredSessions,
+  deleteSessionById,
+  deleteSessionsOfUser,
+  findSession,
+  insertSession,
+  setSessionExpiry,
+} from './session-repository.ts';
 
 export const sessionCookieName = 'sid';
 
@@ -23,65 +31,54 @@ function expiryFrom(now: Date, remember: boolean): Date {
   return new Date(now.getTime() + (remember ? rememberedSessionMs : idleSessionMs));
 }
 
-/** Starts a new session for the user; the returned token goes in the cookie, never in a body. */
+/**
+ * Starts a new session for the user at `now` (the application's clock); the returned token goes
+ * in the cookie, never in a body.
+ */
 export async function createSession(
   db: Db,
   userId: string,
-  options: { remember: boolean; now?: Date },
+  options: { remember: boolean; now: Date },
 ): Promise<{ token: string; expires: Date }> {
-  const now = options.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
-  const expires = expiryFrom(now, options.remember);
-  const data: SessionData = { remember: options.remember, createdAt: now.toISOString() };
-  await db
-    .insertInto('sessions')
-    .values({
-      sid: sessionId(token),
-      userId,
-      sess: JSON.stringify(data),
-      expire: expires.toISOString(),
-    })
-    .execute();
+  const expires = expiryFrom(options.now, options.remember);
+  const data: SessionData = { remember: options.remember, createdAt: options.now.toISOString() };
+  await insertSession(db, {
+    sid: sessionId(token),
+    userId,
+    sess: JSON.stringify(data),
+    expire: expires.toISOString(),
+  });
   return { token, expires };
 }
 
 /**
- * The user id behind a cookie token, or undefined when the session is unknown or expired.
- * An idle (not remembered) session that is used moves its expiry forward.
+ * The user id behind a cookie token at `now`, or undefined when the session is unknown or
+ * expired. An idle (not remembered) session that is used moves its expiry forward.
  */
 export async function resolveSession(
   db: Db,
   token: string,
-  now = new Date(),
+  now: Date,
 ): Promise<string | undefined> {
   const sid = sessionId(token);
-  const session = await db
-    .selectFrom('sessions')
-    .select(['userId', 'sess', 'expire'])
-    .where('sid', '=', sid)
-    .executeTakeFirst();
+  const session = await findSession(db, sid);
   if (!session) return undefined;
-  if (new Date(session.expire) <= now) {
-    await db.deleteFrom('sessions').where('sid', '=', sid).execute();
+  const expire = new Date(session.expire);
+  if (expire <= now) {
+    await deleteSessionById(db, sid);
     return undefined;
   }
   const data = JSON.parse(session.sess) as SessionData;
   const extended = expiryFrom(now, false);
-  if (
-    !data.remember &&
-    extended.getTime() - new Date(session.expire).getTime() > idleExtensionStepMs
-  ) {
-    await db
-      .updateTable('sessions')
-      .set({ expire: extended.toISOString() })
-      .where('sid', '=', sid)
-      .execute();
+  if (!data.remember && extended.getTime() - expire.getTime() > idleExtensionStepMs) {
+    await setSessionExpiry(db, sid, extended.toISOString());
   }
   return session.userId;
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('sid', '=', sessionId(token)).execute();
+  await deleteSessionById(db, sessionId(token));
 }
 
 /** Ends every session of a user except, optionally, the one making the request. */
@@ -90,15 +87,10 @@ export async function deleteOtherSessions(
   userId: string,
   keepToken?: string,
 ): Promise<void> {
-  let query = db.deleteFrom('sessions').where('userId', '=', userId);
-  if (keepToken) query = query.where('sid', '!=', sessionId(keepToken));
-  await query.execute();
+  await deleteSessionsOfUser(db, userId, keepToken ? sessionId(keepToken) : undefined);
 }
 
-export async function sweepExpiredSessions(db: Db, now = new Date()): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where('expire', '<=', now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Drops the sessions expired at `now`: the periodic sweep. Answers how many went. */
+export function sweepExpiredSessions(db: Db, now: Date): Promise<number> {
+  return deleteExpiredSessions(db, now.toISOString());
 }

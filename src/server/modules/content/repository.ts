@@ -17,16 +17,18 @@ export async function readTranslations(db: Db): Promise<Translations> {
 
 /**
  * Adds the catalogue keys the table does not have yet. Existing rows are left alone, so text an
- * agency has edited in the database survives upgrades. Returns how many keys were added.
+ * agency has edited in the database survives upgrades. Returns how many keys were added, stamped
+ * `now` (the application's clock).
  */
 export async function seedTranslations(
   db: Db,
   catalogues: Record<Language, Catalogue>,
+  now: Date,
 ): Promise<number> {
   const existing = new Set(
     (await db.selectFrom('translations').select('key').execute()).map((row) => row.key),
   );
-  const now = new Date().toISOString();
+  const stamp = now.toISOString();
   const missing = Object.keys(catalogues.en)
     .filter((key) => !existing.has(key))
     .map((key) => ({
@@ -37,8 +39,8 @@ export async function seedTranslations(
       pt: catalogues.pt[key] ?? catalogues.en[key] ?? key,
       category: key.split('.')[0] ?? 'general',
       description: null,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: stamp,
+      updatedAt: stamp,
     }));
   // Chunked: SQLite caps the number of bound parameters in one statement.
   for (let start = 0; start < missing.length; start += 100) {

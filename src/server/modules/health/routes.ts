@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '../../../domain/health.ts';
+import { healthApi } from '../../../domain/api/health.ts';
 import { isDatabaseReachable } from '../../db/database.ts';
+import { routeOf } from '../../routes.ts';
 
 const version = process.env.npm_package_version ?? '0.0.0';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      config: { access: 'public' },
-      schema: { response: { 200: healthSchema, 503: healthSchema } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(healthApi.check),
+    handler: async (request, reply) => {
       const connected = await isDatabaseReachable(request.deps.db);
       return reply
         .status(connected ? 200 : 503)
@@ -23,5 +20,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           version,
         });
     },
-  );
+  });
 };

@@ -220,3 +220,35 @@ export async function administratorIds(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('isAdmin', '=', true).execute();
   return rows.map((row) => row.id);
 }
+
+/** The installation's first administrator: the oldest account that is one. */
+export async function firstAdministratorId(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('isAdmin', '=', true)
+    .orderBy('createdAt')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The usernames of accounts whose email is not at `domain`, but for `exceptId`'s. */
+export async function usernamesOutsideDomain(
+  db: Db,
+  domain: string,
+  exceptId?: string,
+): Promise<string[]> {
+  let query = db.selectFrom('users').select('username').where('email', 'not like', `%@${domain}`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.execute()).map((row) => row.username);
+}
+
+/** Whether any account's email is at `domain`. */
+export async function hasAccountAtDomain(db: Db, domain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', `%@${domain}`)
+    .executeTakeFirst();
+  return row !== undefined;
+}

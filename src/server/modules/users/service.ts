@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Language } from '../../../domain/languages.ts';
 import type { User } from '../../../domain/users.ts';
-import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
-import { fieldError, DomainError } from '../../errors.ts';
-import { hashPassword } from '../auth/password.ts';
-import { clearSignInFailures } from '../auth/sign-in-limits.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
+import { DomainError, fieldError, tooManyAttempts } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { setPassword } from '../auth/service.ts';
+import { claimSignInAttempt, clearSignInFailures } from '../auth/sign-in-limits.ts';
 import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
 import { uploadFileKeysOfUser } from '../tasks/upload-repository.ts';
-import { welcomeNotification } from './notifications.ts';
+import { passwordChangedByAdminNotification, welcomeNotification } from './mails.ts';
 import {
   countAdministrators,
   deleteUser,
@@ -113,13 +113,13 @@ export interface AccountInput {
 
 /**
  * Creates an account and welcomes its owner in their bell. Every area that makes accounts uses
- * this; pass a transaction as `deps.db` to make the account part of a larger change.
+ * this; inside `withTransaction` the account is part of the larger change (an approved
+ * application).
  */
 export async function createUserAccount(
   deps: Deps,
   input: AccountInput & { password: string; preferredLanguage?: Language },
 ): Promise<User> {
-  const { db } = deps;
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock().toISOString();
   const row = {
@@ -135,15 +135,22 @@ export async function createUserAccount(
     createdAt: now,
     updatedAt: now,
   };
-  const create = async (trx: Db) => {
-    const conflict = await findIdentityConflict(trx, input);
-    if (conflict) throw identityConflict(conflict);
-    await insertUser(trx, row);
-    await notify({ ...deps, db: trx }, row.id, welcomeNotification(deps.config.site.agencyName));
-    return toUser(row);
-  };
-  // Inside a caller's transaction (an approved application) the account is part of that change.
-  return rethrowConflict(db.isTransaction ? create(db) : db.transaction().execute(create));
+  return rethrowConflict(
+    withTransaction(deps, async (deps) => {
+      const conflict = await findIdentityConflict(deps.db, input);
+      if (conflict) throw identityConflict(conflict);
+      await insertUser(deps.db, row);
+      await notify(deps, row.id, welcomeNotification(deps.config.site.agencyName));
+      return toUser(row);
+    }),
+  );
+}
+
+/** One account, for an administrator. */
+export async function findUserAccount(deps: Deps, id: string): Promise<User> {
+  const row = await findUserById(deps.db, id);
+  if (!row) throw new DomainError('not_found', 'user.not_found');
+  return toUser(row);
 }
 
 /** An administrator's edit of someone's account (everything but the password). */
@@ -152,43 +159,104 @@ export async function updateUserAccount(
   { id, changes: input }: { id: string; changes: AccountInput },
 ): Promise<User> {
   return rethrowConflict(
-    deps.db.transaction().execute(async (trx) => {
-      await lockAdministrators(trx, deps.dialect);
-      const target = await findUserById(trx, id);
+    withTransaction(deps, async ({ db }) => {
+      await lockAdministrators(db, deps.dialect);
+      const target = await findUserById(db, id);
       if (!target) throw new DomainError('not_found', 'user.not_found');
-      if (target.isAdmin && !input.isAdmin && (await countAdministrators(trx)) <= 1) {
+      if (target.isAdmin && !input.isAdmin && (await countAdministrators(db)) <= 1) {
         throw new DomainError('conflict', 'user.last_administrator');
       }
-      const conflict = await findIdentityConflict(trx, input, id);
+      const conflict = await findIdentityConflict(db, input, id);
       if (conflict) throw identityConflict(conflict);
       const changes = { ...input, updatedAt: deps.clock().toISOString() };
-      await updateUser(trx, id, changes);
+      await updateUser(db, id, changes);
       return toUser({ ...target, ...changes });
     }),
   );
 }
 
-/** A person changing their own username (spec: the only profile field they may change). */
+/**
+ * An administrator sets someone's password. Their sessions end (but the administrator's own
+ * current one, `sessionToken`, when it is their own password), and a notification tells them.
+ */
+export async function setPasswordByAdmin(
+  deps: Deps,
+  options: { id: string; admin: User; newPassword: string; sessionToken?: string },
+): Promise<void> {
+  const { id, admin } = options;
+  if (!(await findUserById(deps.db, id))) throw new DomainError('not_found', 'user.not_found');
+  const isOwn = id === admin.id;
+  await setPassword(deps, {
+    userId: id,
+    newPassword: options.newPassword,
+    keepToken: isOwn ? options.sessionToken : undefined,
+  });
+  if (!isOwn) await notify(deps, id, passwordChangedByAdminNotification);
+}
+
+/** A person changing their own username (the only profile field they may change). */
 export async function updateOwnUsername(
   deps: Deps,
   { user, username }: { user: User; username: string },
 ): Promise<User> {
   return rethrowConflict(
-    deps.db.transaction().execute(async (trx) => {
-      const conflict = await findIdentityConflict(trx, { username, email: user.email }, user.id);
+    withTransaction(deps, async ({ db }) => {
+      const conflict = await findIdentityConflict(db, { username, email: user.email }, user.id);
       if (conflict) throw identityConflict(conflict);
       const updatedAt = deps.clock().toISOString();
       // Saving the profile, even unchanged, is the person checking it (the dashboard's first step).
-      await updateUser(trx, user.id, { username, updatedAt, profileCheckedAt: updatedAt });
+      await updateUser(db, user.id, { username, updatedAt, profileCheckedAt: updatedAt });
       return { ...user, username, updatedAt };
     }),
   );
 }
 
+/** A person choosing their language: the screens', and the one their mail is written in. */
+export async function updateOwnLanguage(
+  deps: Deps,
+  { user, preferredLanguage }: { user: User; preferredLanguage: Language },
+): Promise<User> {
+  const changes = { preferredLanguage, updatedAt: deps.clock().toISOString() };
+  await updateUser(deps.db, user.id, changes);
+  return { ...user, ...changes };
+}
+
+/**
+ * A person changing their own password, given their current one. Guessing the current password
+ * from a borrowed session is limited like guessing at sign-in (from `address`). Their other
+ * sessions end; the one making the change (`sessionToken`) stays.
+ */
+export async function changeOwnPassword(
+  deps: Deps,
+  options: {
+    user: User;
+    currentPassword: string;
+    newPassword: string;
+    address: string;
+    sessionToken?: string;
+  },
+): Promise<void> {
+  const { user } = options;
+  const attempt = { accountKey: user.id, address: options.address };
+  const wait = await claimSignInAttempt(deps.db, attempt, deps.clock());
+  if (wait > 0) throw tooManyAttempts('auth.too_many_attempts', wait);
+  const row = await findUserById(deps.db, user.id);
+  if (!row || !(await verifyPassword(row.passwordHash, options.currentPassword))) {
+    // The claim stays: it is the failure.
+    throw fieldError('invalid', 'currentPassword', 'user.current_password_wrong');
+  }
+  await clearSignInFailures(deps.db, user.id);
+  await setPassword(deps, {
+    userId: user.id,
+    newPassword: options.newPassword,
+    keepToken: options.sessionToken,
+  });
+}
+
 /**
  * Deletes an account with what is only theirs: sessions, notifications, assignments, uploads
  * (rows by the schema's cascades, files here) and draft compensation. Published compensation is
- * pay history and blocks the deletion.
+ * the history of what they were paid, and blocks the deletion.
  */
 export async function deleteUserAccount(
   deps: Deps,
@@ -197,21 +265,21 @@ export async function deleteUserAccount(
   if (options.id === options.actingUserId) {
     throw new DomainError('conflict', 'user.delete_self');
   }
-  const fileKeys = await deps.db.transaction().execute(async (trx) => {
-    await lockAdministrators(trx, deps.dialect);
-    const target = await findUserById(trx, options.id);
+  const fileKeys = await withTransaction(deps, async ({ db }) => {
+    await lockAdministrators(db, deps.dialect);
+    const target = await findUserById(db, options.id);
     if (!target) throw new DomainError('not_found', 'user.not_found');
-    if (await hasPublishedCompensation(trx, options.id)) {
+    if (await hasPublishedCompensation(db, options.id)) {
       throw new DomainError('conflict', 'user.delete_paid');
     }
-    if (target.isAdmin && (await countAdministrators(trx)) <= 1) {
+    if (target.isAdmin && (await countAdministrators(db)) <= 1) {
       throw new DomainError('conflict', 'user.last_administrator');
     }
-    const fileKeys = await uploadFileKeysOfUser(trx, options.id);
+    const fileKeys = await uploadFileKeysOfUser(db, options.id);
     // Only drafts: should a publication slip in concurrently, the RESTRICT key refuses the delete.
-    await deleteDraftCompensations(trx, options.id);
-    await clearSignInFailures(trx, options.id);
-    await deleteUser(trx, options.id);
+    await deleteDraftCompensations(db, options.id);
+    await clearSignInFailures(db, options.id);
+    await deleteUser(db, options.id);
     return fileKeys;
   });
   // Files go after the commit: a failed deletion must not leave rows pointing at missing files.

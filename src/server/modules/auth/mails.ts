@@ -3,6 +3,7 @@ import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { textsIn } from '../../texts.ts';
 
+/** The mail of a forgotten password: a single-use link to choose a new one. */
 export function passwordResetMail(options: {
   to: string;
   username: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { deleteEvent, deleteEventsBefore, insertEvent, limitingEventTime } from './repository.ts';
 
 /** How many requests of one kind one key (an address, an account) may make within a window. */
 export interface RateLimit {
@@ -18,9 +19,10 @@ export interface Admission {
 }
 
 /**
- * Claims a request of `rule.action` from `key` before its work is done, and admits it, or, over
- * the limit, answers the seconds until another is accepted, taking the claim back. Kept in
- * the database (`rate_limit_events`), so every server process and a restart see the same count.
+ * Claims a request of `rule.action` from `key` at `now` (the application's clock) before its
+ * work is done, and admits it, or, over the limit, answers the seconds until another is accepted,
+ * taking the claim back. Kept in the database (`rate_limit_events`), so every server process and
+ * a restart see the same count.
  *
  * The insert is the claim, and the count after it sees every claim already made: a request is
  * admitted only when, beside its own, fewer than `limit` are in the window. Among the requests
@@ -35,37 +37,18 @@ export async function admitRequest(
 ): Promise<Admission> {
   const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
   // Old rows count for nothing; dropping them here keeps the table at one window's worth.
-  await db
-    .deleteFrom('rateLimitEvents')
-    .where('action', '=', rule.action)
-    .where('occurredAt', '<=', windowStart)
-    .execute();
+  await deleteEventsBefore(db, rule.action, windowStart);
   const id = randomUUID();
-  await db
-    .insertInto('rateLimitEvents')
-    .values({ id, action: rule.action, key, occurredAt: now.toISOString() })
-    .execute();
+  await insertEvent(db, { id, action: rule.action, key, occurredAt: now.toISOString() });
   // The limit-th newest of the others in the window: while it is there, this one is one too many.
   // The wait comes from the same rows that refused it, even if parallel claims among them are
   // taken back a moment later.
-  const limiting = await db
-    .selectFrom('rateLimitEvents')
-    .select('occurredAt')
-    .where('action', '=', rule.action)
-    .where('key', '=', key)
-    .where('occurredAt', '>', windowStart)
-    .where('id', '<>', id)
-    .orderBy('occurredAt', 'desc')
-    .limit(1)
-    .offset(rule.limit - 1)
-    .executeTakeFirst();
-  const withdraw = async () => {
-    await db.deleteFrom('rateLimitEvents').where('id', '=', id).execute();
-  };
-  if (!limiting) return { retryAfter: 0, withdraw };
+  const limitingAt = await limitingEventTime(db, rule, key, windowStart, id);
+  const withdraw = () => deleteEvent(db, id);
+  if (!limitingAt) return { retryAfter: 0, withdraw };
   await withdraw();
   return {
-    retryAfter: secondsUntilFree(limiting.occurredAt, rule.windowMs, now),
+    retryAfter: secondsUntilFree(limitingAt, rule.windowMs, now),
     withdraw: async () => {},
   };
 }

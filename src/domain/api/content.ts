@@ -1,0 +1,22 @@
+import { translationsSchema } from '../content.ts';
+import { siteSettingsSchema } from '../site.ts';
+import { contentPaths } from './content-paths.ts';
+import { endpoint } from './endpoint.ts';
+
+/** What the public pages read: the texts of every language and the agency's settings. */
+export const contentApi = {
+  translations: endpoint({
+    method: 'GET',
+    path: contentPaths.translations,
+    access: 'public',
+    summary: "Every language's texts, as the translations table holds them",
+    responses: { 200: translationsSchema },
+  }),
+  site: endpoint({
+    method: 'GET',
+    path: contentPaths.site,
+    access: 'public',
+    summary: "The agency's name, contact and outside links, from the configuration",
+    responses: { 200: siteSettingsSchema },
+  }),
+};

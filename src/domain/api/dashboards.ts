@@ -1,0 +1,20 @@
+import { adminDashboardSchema, creatorDashboardSchema } from '../dashboards.ts';
+import { endpoint } from './endpoint.ts';
+
+/** The figures of each role's first screen. */
+export const dashboardsApi = {
+  admin: endpoint({
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    access: 'admin',
+    summary: "The agency's figures and the system's state (503 without a database)",
+    responses: { 200: adminDashboardSchema },
+  }),
+  creator: endpoint({
+    method: 'GET',
+    path: '/api/dashboard',
+    access: 'creator',
+    summary: "The signed-in creator's profile, tasks and earnings",
+    responses: { 200: creatorDashboardSchema },
+  }),
+};

@@ -1,0 +1,45 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { SessionsTable } from '../../db/schema.ts';
+
+/** The queries of `sessions`, by the hash of a cookie's token (`sid`). */
+
+export async function insertSession(db: Db, row: Insertable<SessionsTable>): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function findSession(
+  db: Db,
+  sid: string,
+): Promise<Pick<Selectable<SessionsTable>, 'userId' | 'sess' | 'expire'> | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select(['userId', 'sess', 'expire'])
+    .where('sid', '=', sid)
+    .executeTakeFirst();
+}
+
+export async function setSessionExpiry(db: Db, sid: string, expire: string): Promise<void> {
+  await db.updateTable('sessions').set({ expire }).where('sid', '=', sid).execute();
+}
+
+export async function deleteSessionById(db: Db, sid: string): Promise<void> {
+  await db.deleteFrom('sessions').where('sid', '=', sid).execute();
+}
+
+/** Every session of a user except, optionally, the one with `exceptSid`. */
+export async function deleteSessionsOfUser(
+  db: Db,
+  userId: string,
+  exceptSid?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptSid) query = query.where('sid', '!=', exceptSid);
+  await query.execute();
+}
+
+/** Sessions expired at `now`; answers how many went. */
+export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expire', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
