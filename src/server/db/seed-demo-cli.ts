@@ -2,7 +2,8 @@ import { loadConfig } from '../config.ts';
 import { createDeps } from '../deps.ts';
 import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
-import { demoLogins, seedDemo } from './seed-demo.ts';
+import { demoLogins } from './demo/people.ts';
+import { seedDemo } from './seed-demo.ts';
 
 // `npm run seed:demo`: a small demo agency for someone trying the product.
 const config = loadConfig();
