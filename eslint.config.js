@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 const areas = [
   'auth',
   'users',
+  'dashboards',
   'applications',
   'tasks',
   'compensation',

@@ -83,7 +83,7 @@ describe('server-rendered pages in the browser', () => {
     const platformFiles = Object.entries(manifest)
       .filter(
         ([source]) =>
-          /^(features\/(auth|applications|users|tasks|compensation|notifications)\/|app\/platform-providers\.tsx)/.test(
+          /^(features\/(auth|applications|users|dashboards|tasks|compensation|notifications)\/|app\/platform-providers\.tsx)/.test(
             source,
           ) && source !== 'features/applications/apply-page.tsx',
       )

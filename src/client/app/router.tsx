@@ -44,6 +44,7 @@ const content = () => import('../features/content/index.tsx');
 const auth = () => import('../features/auth/index.tsx');
 const applications = () => import('../features/applications/index.tsx');
 const users = () => import('../features/users/index.tsx');
+const dashboards = () => import('../features/dashboards/index.tsx');
 const tasks = () => import('../features/tasks/index.tsx');
 const compensation = () => import('../features/compensation/index.tsx');
 
@@ -82,14 +83,14 @@ const SignedInLayout = lazyComponent(
 );
 const LoginPage = lazyComponent(auth, (m) => m.LoginPage);
 const ResetPasswordPage = lazyComponent(auth, (m) => m.ResetPasswordPage);
-const AdminDashboardPage = lazyComponent(users, (m) => m.AdminDashboardPage);
+const AdminDashboardPage = lazyComponent(dashboards, (m) => m.AdminDashboardPage);
 const AdminApplicationsPage = lazyComponent(applications, (m) => m.AdminApplicationsPage);
 const AdminTasksPage = lazyComponent(tasks, (m) => m.AdminTasksPage);
 const AdminTaskDetailPage = lazyComponent(tasks, (m) => m.AdminTaskDetailPage);
 const AdminUsersPage = lazyComponent(users, (m) => m.AdminUsersPage);
 const AdminCreatorsPage = lazyComponent(compensation, (m) => m.AdminCreatorsPage);
 const AdminCompensationPage = lazyComponent(compensation, (m) => m.AdminCompensationPage);
-const DashboardPage = lazyComponent(users, (m) => m.DashboardPage);
+const DashboardPage = lazyComponent(dashboards, (m) => m.DashboardPage);
 const TasksPage = lazyComponent(tasks, (m) => m.TasksPage);
 const TaskDetailPage = lazyComponent(tasks, (m) => m.TaskDetailPage);
 const CompensationPage = lazyComponent(compensation, (m) => m.CompensationPage);

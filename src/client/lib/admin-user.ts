@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../domain/users.ts';
-import { apiFetch } from './api-fetch.ts';
+import { usersApi } from '../../domain/api/users.ts';
+import { apiCall } from './api-fetch.ts';
 
 /**
  * GET /api/admin/users/{id}: one account as administrators see it. The users screens edit it and
- * the pay screens name whose pay they show, so it lives below both features, under one key: an
- * edit on one screen refreshes the other.
+ * the compensation screens name whose compensation they show, so it lives below both features,
+ * under one key: an edit on one screen refreshes the other.
  */
 export const adminUsersQueryKey = ['admin', 'users'] as const;
 
-export function getAdminUser(id: string): Promise<User> {
-  return apiFetch<User>(`/api/admin/users/${encodeURIComponent(id)}`);
+export function getAdminUser(id: string) {
+  return apiCall(usersApi.get, { params: { id } });
 }
 
 export function adminUserQueryOptions(id: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionResponse } from '../../domain/auth.ts';
+import { authApi } from '../../domain/api/auth.ts';
 import type { User } from '../../domain/users.ts';
-import { apiFetch } from './api-fetch.ts';
+import { apiCall } from './api-fetch.ts';
 import { paths } from '../../domain/routes.ts';
 
 /**
@@ -10,7 +10,7 @@ import { paths } from '../../domain/routes.ts';
  * guards decide where such a visitor goes, and a visitor's browser logs no refused request.
  */
 export async function getCurrentUser(): Promise<User | null> {
-  const { user } = await apiFetch<SessionResponse>('/api/auth/session');
+  const { user } = await apiCall(authApi.session);
   return user;
 }
 
@@ -24,7 +24,7 @@ export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
 }
 
-/** Where each role starts (spec section 2, Login). */
+/** Where each role starts after signing in (docs/product.md, "Sign in"). */
 export function homePathFor(user: Pick<User, 'isAdmin'>): string {
   return user.isAdmin ? paths.adminDashboard : paths.dashboard;
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '../../../../domain/auth.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { authApi } from '../../../../domain/api/auth.ts';
+import type { LoginRequest } from '../../../../domain/auth.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 
-export function login(request: LoginRequest): Promise<LoginResponse> {
-  return apiFetch<LoginResponse>('/api/auth/login', { method: 'POST', json: request });
+export function login(request: LoginRequest) {
+  return apiCall(authApi.login, { body: request });
 }
 
 /** Signs in and puts the person in the current-user cache, so guards see them at once. */

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { authApi } from '../../../../domain/api/auth.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 import { paths } from '../../../../domain/routes.ts';
 
-export function logout(): Promise<void> {
-  return apiFetch<void>('/api/auth/logout', { method: 'POST' });
+export function logout() {
+  return apiCall(authApi.logout);
 }
 
-/** Signs out, says so, and takes the browser to the home page (spec sections 7 and 8). */
+/** Signs out, says so, and takes the browser to the home page (docs/product.md, "Sessions"). */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

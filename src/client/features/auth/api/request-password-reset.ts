@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForgotPasswordRequest, MessageResponse } from '../../../../domain/auth.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { authApi } from '../../../../domain/api/auth.ts';
+import type { ForgotPasswordRequest } from '../../../../domain/auth.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function requestPasswordReset(request: ForgotPasswordRequest): Promise<MessageResponse> {
-  return apiFetch<MessageResponse>('/api/auth/forgot-password', { method: 'POST', json: request });
+export function requestPasswordReset(request: ForgotPasswordRequest) {
+  return apiCall(authApi.forgotPassword, { body: request });
 }
 
 export function useRequestPasswordReset() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { authApi } from '../../../../domain/api/auth.ts';
 import type { ResetPasswordRequest } from '../../../../domain/auth.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function resetPassword(request: ResetPasswordRequest): Promise<void> {
-  return apiFetch<void>('/api/auth/reset-password', { method: 'POST', json: request });
+export function resetPassword(request: ResetPasswordRequest) {
+  return apiCall(authApi.resetPassword, { body: request });
 }
 
 export function useResetPassword() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { usersApi } from '../../../../domain/api/users.ts';
 import type { PasswordChangeRequest } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function changePassword(request: PasswordChangeRequest): Promise<void> {
-  return apiFetch<void>('/api/user/password', { method: 'PUT', json: request });
+export function changePassword(request: PasswordChangeRequest) {
+  return apiCall(usersApi.changePassword, { body: request });
 }
 
 export function useChangePassword() {

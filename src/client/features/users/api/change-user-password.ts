@@ -1,15 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import { usersApi } from '../../../../domain/api/users.ts';
 import type { AdminPasswordChangeRequest } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
 export function changeUserPassword({
   id,
   ...request
-}: AdminPasswordChangeRequest & { id: string }): Promise<void> {
-  return apiFetch<void>(`/api/admin/users/${encodeURIComponent(id)}/password`, {
-    method: 'PATCH',
-    json: request,
-  });
+}: AdminPasswordChangeRequest & { id: string }) {
+  return apiCall(usersApi.setPassword, { params: { id }, body: request });
 }
 
 export function useChangeUserPassword() {

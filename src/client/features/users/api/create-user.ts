@@ -1,21 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateUserRequest, User } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { adminDashboardQueryKey } from './get-admin-dashboard.ts';
+import { usersApi } from '../../../../domain/api/users.ts';
+import type { CreateUserRequest } from '../../../../domain/users.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { usersQueryKey } from './get-users.ts';
 
-export function createUser(request: CreateUserRequest): Promise<User> {
-  return apiFetch<User>('/api/admin/users', { method: 'POST', json: request });
+export function createUser(request: CreateUserRequest) {
+  return apiCall(usersApi.create, { body: request });
 }
 
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: adminDashboardQueryKey }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });
 }

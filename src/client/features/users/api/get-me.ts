@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { usersApi } from '../../../../domain/api/users.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function getMe(): Promise<User> {
-  return apiFetch<User>('/api/user/me');
+export function getMe() {
+  return apiCall(usersApi.me);
 }
 
 export const meQueryKey = ['user', 'me'] as const;

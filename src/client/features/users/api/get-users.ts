@@ -1,14 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserList, UserListQuery } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
-import { listSearch } from '../../../lib/list-search.ts';
+import { usersApi } from '../../../../domain/api/users.ts';
+import type { UserListQuery } from '../../../../domain/users.ts';
 import { adminUsersQueryKey } from '../../../lib/admin-user.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function getUsers(query: UserListQuery): Promise<UserList> {
-  return apiFetch<UserList>(`/api/admin/users${listSearch(query)}`);
+export function getUsers(query: UserListQuery) {
+  return apiCall(usersApi.list, { query });
 }
 
-/** Every admin user query starts with this key, so one invalidation refreshes them all. */
 /** Every users query (lists and single accounts) starts with this key. */
 export const usersQueryKey = adminUsersQueryKey;
 

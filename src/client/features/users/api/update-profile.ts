@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateRequest, User } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { usersApi } from '../../../../domain/api/users.ts';
+import type { ProfileUpdateRequest } from '../../../../domain/users.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 import { meQueryKey } from './get-me.ts';
 
-export function updateProfile(request: ProfileUpdateRequest): Promise<User> {
-  return apiFetch<User>('/api/user/profile', { method: 'PUT', json: request });
+export function updateProfile(request: ProfileUpdateRequest) {
+  return apiCall(usersApi.updateProfile, { body: request });
 }
 
 export function useUpdateProfile() {

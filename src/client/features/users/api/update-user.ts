@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateUserRequest, User } from '../../../../domain/users.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { usersApi } from '../../../../domain/api/users.ts';
+import type { UpdateUserRequest } from '../../../../domain/users.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
-import { adminDashboardQueryKey } from './get-admin-dashboard.ts';
 import { usersQueryKey } from './get-users.ts';
 
-export function updateUser({ id, ...request }: UpdateUserRequest & { id: string }): Promise<User> {
-  return apiFetch<User>(`/api/admin/users/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    json: request,
-  });
+export function updateUser({ id, ...request }: UpdateUserRequest & { id: string }) {
+  return apiCall(usersApi.update, { params: { id }, body: request });
 }
 
 export function useUpdateUser() {
@@ -19,7 +16,6 @@ export function useUpdateUser() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: adminDashboardQueryKey }),
         // An administrator may have edited their own account.
         queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
       ]),

@@ -77,7 +77,7 @@ export function AdminDashboardPage() {
 
             <QuickActions>
               <ActionCard
-                to={`${paths.adminTaskRequests}?review=awaiting`}
+                to={`${paths.adminTasks}?review=awaiting`}
                 title={t('dashboard.admin.reviewSubmissions')}
                 caption={
                   tasks.awaitingReview === 0
@@ -97,7 +97,7 @@ export function AdminDashboardPage() {
                 icon={FileText}
               />
               <ActionCard
-                to={paths.adminTaskRequests}
+                to={paths.adminTasks}
                 title={t('dashboard.admin.manageTasks')}
                 caption={
                   tasks.total === 0

@@ -8,7 +8,7 @@ import {
   UserRoundCheck,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import type { InfluencerDashboard } from '../../../domain/dashboards.ts';
+import type { CreatorDashboard } from '../../../domain/dashboards.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -28,7 +28,7 @@ import { paths } from '../../../domain/routes.ts';
  * Getting Started: each step leads where it is done, and is ticked once the person has done it,
  * not before (a profile filled in from the application is not one they have checked).
  */
-function steps({ profile, tasks, totalEarnings }: InfluencerDashboard) {
+function steps({ profile, tasks, totalEarnings }: CreatorDashboard) {
   return [
     { key: 'profile', to: paths.settings, isDone: profile.checkedAt !== null },
     { key: 'tasks', to: paths.tasks, isDone: tasks.open + tasks.completed > 0 },

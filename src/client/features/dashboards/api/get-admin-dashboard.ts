@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../domain/dashboards.ts';
-import { apiFetch } from '../../../lib/api-fetch.ts';
+import { dashboardsApi } from '../../../../domain/api/dashboards.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
 
-export function getAdminDashboard(): Promise<AdminDashboard> {
-  return apiFetch<AdminDashboard>('/api/admin/dashboard');
+export function getAdminDashboard() {
+  return apiCall(dashboardsApi.admin);
 }
 
 export const adminDashboardQueryKey = ['admin', 'dashboard'] as const;
