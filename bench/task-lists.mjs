@@ -6,7 +6,7 @@
 // second creator ("typical") has 250 of them in both sizes, so their list shows whether the size
 // of the table alone costs anything. The common word is in 15% of the tasks, so its matches grow
 // with the table; the rare one is in 5 tasks whatever the size. Where a case misses the aim, the
-// SQL that src/server/modules/tasks/repository.ts ran for it is printed with its plans and times
+// SQL that src/server/modules/tasks/list-repository.ts ran for it is printed with its plans and times
 // (bench/task-list-queries.ts; BENCH_PLANS=all prints every case's).
 // Needs the built server: `npm run build:server` is enough. Figures are medians of sequential
 // requests on a machine that may be shared: compare ratios within one run, and repeat a run
@@ -377,7 +377,7 @@ async function runDialect(dialect) {
     if (explained.length > 0) {
       const largest = databases.at(-1);
       console.log(
-        `  The SQL of repository.ts for ${printEveryPlan ? 'every case' : 'the cases that missed'}, on ${large.toLocaleString('en')} tasks (median ms of 15 on SQLite, EXPLAIN ANALYZE's on PostgreSQL):`,
+        `  The SQL of list-repository.ts for ${printEveryPlan ? 'every case' : 'the cases that missed'}, on ${large.toLocaleString('en')} tasks (median ms of 15 on SQLite, EXPLAIN ANALYZE's on PostgreSQL):`,
       );
       const explainListCalls = await loadExplainer();
       const plans = await explainListCalls(
