@@ -3,7 +3,7 @@ import type { FileKind } from './files.ts';
 import { listQuerySchema, pageSchema } from './lists.ts';
 
 /**
- * Tasks (spec sections 2 to 9, issue 10). A task is assigned to one or more creators; each
+ * Tasks (docs/product.md). A task is assigned to one or more creators; each
  * assignment has its own status, files and times. The task's own status is the least advanced of
  * its assignments' (decision 0021).
  */
@@ -42,7 +42,7 @@ export function overallStatus(statuses: readonly TaskStatus[]): TaskStatus {
 }
 
 /**
- * The due-date countdown (spec section 9): overdue below 0 days (red), 'Due today' at 0
+ * The due-date countdown: overdue below 0 days (red), 'Due today' at 0
  * (orange), '{n} days left' at 3 or fewer (yellow), otherwise green. Days are whole calendar
  * days between today and the due date in the reader's time zone.
  */
@@ -64,7 +64,7 @@ const dueDateSchema = z
   .refine((text) => !Number.isNaN(Date.parse(text)), 'task.due_date_invalid')
   .transform((text) => new Date(text).toISOString());
 
-/** maxFiles arrives as text (spec: a string, default '100') or as a number. */
+/** maxFiles arrives as text (a string, default '100', as the API always took it) or as a number. */
 const maxFilesSchema = z
   .union([z.number(), z.string().trim()], { error: 'task.max_files_range' })
   .transform((value) => Number(value))
@@ -76,7 +76,7 @@ const maxFilesSchema = z
       .max(maxFilesLimit.max, 'task.max_files_range'),
   );
 
-/** POST /api/admin/tasks (spec section 5, "Create task"); PUT takes the same fields. */
+/** POST /api/admin/tasks ("Create task"); PUT takes the same fields. */
 export const taskInputSchema = z.object({
   title: z
     .string({ error: 'task.title_required' })
@@ -157,13 +157,13 @@ export const assigneeSchema = z.object({
 });
 export type Assignee = z.infer<typeof assigneeSchema>;
 
-/** A task in the administrators' list: the spec's fields, its status, and every assignee's. */
+/** A task in the administrators' list: its fields, its status, and every assignee's. */
 export const adminTaskSchema = z.object({ ...taskFields, assignees: z.array(assigneeSchema) });
 export type AdminTask = z.infer<typeof adminTaskSchema>;
 export const adminTaskListSchema = pageSchema(adminTaskSchema);
 export type AdminTaskList = z.infer<typeof adminTaskListSchema>;
 
-/** A creator's own uploaded file (spec section 7). `fileUrl` answers only them and staff. */
+/** A creator's own upload. `fileUrl` answers only them and staff. */
 export const taskUploadSchema = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -185,7 +185,7 @@ export const myTaskSchema = z.object({
 });
 export type MyTask = z.infer<typeof myTaskSchema>;
 
-/** The creator's counters over all their assignments (spec: Total, In Progress, Submitted, Completed). */
+/** The creator's counters over all their assignments: Total, In Progress, Submitted, Completed. */
 export const taskCountersSchema = z.object({
   total: z.number().int(),
   inProgress: z.number().int(),
@@ -197,7 +197,7 @@ export type TaskCounters = z.infer<typeof taskCountersSchema>;
 export const myTaskListSchema = pageSchema(myTaskSchema).extend({ counters: taskCountersSchema });
 export type MyTaskList = z.infer<typeof myTaskListSchema>;
 
-// ---- review (issue 11, decision 0029)
+// ---- review (decision 0029)
 
 /** What an administrator decides about one creator's submission. */
 export const reviewDecisions = ['approved', 'changes_requested'] as const;
