@@ -30,25 +30,18 @@ const benefitKeys = [
   'auth.login.benefit4',
 ] as const;
 
-export function LoginPage() {
+/**
+ * The sign-in form's state and what its submission does: on success the account's language is
+ * taken and the person welcomed in it; on failure, a toast says why. Held by the page, which
+ * stays while the person is sent on, so the welcome is still said.
+ */
+function useSignInForm() {
   const { language, setLanguage, t } = useLanguage();
-  const [searchParams] = useSearchParams();
-  const { data: user } = useCurrentUser();
   const login = useLogin();
-  const [isForgotOpen, setForgotOpen] = useState(false);
   const form = useForm({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { username: '', password: '', remember: false },
   });
-  const { errors } = form.formState;
-
-  // Signed in already, or just now: on to the page they asked for, or their dashboard.
-  if (user) {
-    return (
-      <Navigate to={safeReturnPath(searchParams.get(returnToParam)) ?? homePathFor(user)} replace />
-    );
-  }
-
   const onSubmit = form.handleSubmit(
     (values) =>
       login.mutate(values, {
@@ -81,77 +74,110 @@ export function LoginPage() {
         description: t('auth.login.missing'),
       }),
   );
+  return { form, onSubmit, isPending: login.isPending };
+}
+
+type SignInForm = ReturnType<typeof useSignInForm>;
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const { data: user } = useCurrentUser();
+  const signIn = useSignInForm();
+  const [isForgotOpen, setForgotOpen] = useState(false);
+
+  // Signed in already, or just now: on to the page they asked for, or their dashboard.
+  if (user) {
+    return (
+      <Navigate to={safeReturnPath(searchParams.get(returnToParam)) ?? homePathFor(user)} replace />
+    );
+  }
 
   return (
     <AuthFrame>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-16">
         <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
-          <Card className="sm:p-8">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {t('auth.login.title')}
-            </h1>
-            <p className="mt-2 text-sm text-muted-foreground">{t('auth.login.subtitle')}</p>
-            <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
-              <SignInNameField
-                {...form.register('username')}
-                label={t('auth.login.email')}
-                hint={t('auth.login.emailHint')}
-                error={translateMessage(t, errors.username?.message)}
-              />
-              <PasswordField
-                {...form.register('password')}
-                label={t('auth.login.password')}
-                error={translateMessage(t, errors.password?.message)}
-                autoComplete="current-password"
-              />
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <label className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    {...form.register('remember')}
-                    className="size-4 accent-(--color-accent)"
-                  />
-                  {t('auth.login.remember')}
-                </label>
-                <button
-                  type="button"
-                  onClick={() => setForgotOpen(true)}
-                  className="rounded-sm text-sm font-medium text-accent underline-offset-4 hover:underline"
-                >
-                  {t('auth.login.forgot')}
-                </button>
-              </div>
-              <Button type="submit" size="lg" disabled={login.isPending} className="mt-2">
-                <LogIn aria-hidden="true" />
-                {login.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
-              </Button>
-            </form>
-            <p className="mt-6 text-sm text-muted-foreground">{t('auth.login.support')}</p>
-          </Card>
-
-          <section aria-labelledby="login-benefits" className="lg:pt-8">
-            <h2 id="login-benefits" className="text-xl font-bold tracking-tight">
-              {t('auth.login.benefitsTitle')}
-            </h2>
-            <p className="mt-2 text-muted-foreground">{t('auth.login.benefitsIntro')}</p>
-            <ul className="mt-6 grid gap-3">
-              {benefitKeys.map((key) => (
-                <li key={key} className="flex gap-3">
-                  <BadgeCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
-                  <span>{t(key)}</span>
-                </li>
-              ))}
-            </ul>
-            <Link
-              to={paths.apply}
-              className={buttonVariants({ variant: 'outline', className: 'mt-8' })}
-            >
-              {t('auth.login.applyNow')}
-            </Link>
-          </section>
+          <SignInCard signIn={signIn} onForgot={() => setForgotOpen(true)} />
+          <Benefits />
         </div>
         <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setForgotOpen} />
       </main>
     </AuthFrame>
+  );
+}
+
+function SignInCard({
+  signIn: { form, onSubmit, isPending },
+  onForgot,
+}: {
+  signIn: SignInForm;
+  onForgot: () => void;
+}) {
+  const { t } = useLanguage();
+  const { errors } = form.formState;
+  return (
+    <Card className="sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('auth.login.title')}</h1>
+      <p className="mt-2 text-sm text-muted-foreground">{t('auth.login.subtitle')}</p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4">
+        <SignInNameField
+          {...form.register('username')}
+          label={t('auth.login.email')}
+          hint={t('auth.login.emailHint')}
+          error={translateMessage(t, errors.username?.message)}
+        />
+        <PasswordField
+          {...form.register('password')}
+          label={t('auth.login.password')}
+          error={translateMessage(t, errors.password?.message)}
+          autoComplete="current-password"
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              {...form.register('remember')}
+              className="size-4 accent-(--color-accent)"
+            />
+            {t('auth.login.remember')}
+          </label>
+          <button
+            type="button"
+            onClick={onForgot}
+            className="rounded-sm text-sm font-medium text-accent underline-offset-4 hover:underline"
+          >
+            {t('auth.login.forgot')}
+          </button>
+        </div>
+        <Button type="submit" size="lg" disabled={isPending} className="mt-2">
+          <LogIn aria-hidden="true" />
+          {isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-muted-foreground">{t('auth.login.support')}</p>
+    </Card>
+  );
+}
+
+/** Beside the form: what the agency's members get, and the way to apply. */
+function Benefits() {
+  const { t } = useLanguage();
+  return (
+    <section aria-labelledby="login-benefits" className="lg:pt-8">
+      <h2 id="login-benefits" className="text-xl font-bold tracking-tight">
+        {t('auth.login.benefitsTitle')}
+      </h2>
+      <p className="mt-2 text-muted-foreground">{t('auth.login.benefitsIntro')}</p>
+      <ul className="mt-6 grid gap-3">
+        {benefitKeys.map((key) => (
+          <li key={key} className="flex gap-3">
+            <BadgeCheck className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+            <span>{t(key)}</span>
+          </li>
+        ))}
+      </ul>
+      <Link to={paths.apply} className={buttonVariants({ variant: 'outline', className: 'mt-8' })}>
+        {t('auth.login.applyNow')}
+      </Link>
+    </section>
   );
 }

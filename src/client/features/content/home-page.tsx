@@ -5,7 +5,7 @@ import { JoinSection } from './home/join-section.tsx';
 import { ServicesOverview } from './home/services-overview.tsx';
 import { SoftwareSection } from './home/software-section.tsx';
 
-/** The home page's sections, in the spec's order (section 2). */
+/** The home page's sections, in the order docs/product.md gives them ("Home"). */
 export function HomePage() {
   return (
     <main id="main" tabIndex={-1}>

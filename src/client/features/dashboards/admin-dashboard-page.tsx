@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { AdminDashboard } from '../../../domain/dashboards.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -39,143 +40,165 @@ export function AdminDashboardPage() {
         isReturning={Boolean(dashboard.data?.previousSignInAt)}
       />
       <QueryState query={dashboard}>
-        {({ users, applications, tasks, system }) => (
+        {(figures) => (
           <>
-            <DashboardFigures>
-              <StatCard
-                label={t('dashboard.admin.totalUsers')}
-                value={users.total}
-                caption={t('dashboard.admin.usersSplit', {
-                  admins: users.admins,
-                  regular: users.regular,
-                })}
-                icon={Users}
-              />
-              <StatCard
-                label={t('dashboard.admin.applications')}
-                value={applications.total}
-                caption={
-                  applications.total === 0
-                    ? t('dashboard.admin.noApplicationsYet')
-                    : t('dashboard.admin.pendingReview', { count: applications.pending })
-                }
-                icon={FileText}
-              />
-              <StatCard
-                label={t('dashboard.admin.adminUsers')}
-                value={users.admins}
-                caption={t('dashboard.admin.adminUsersCaption')}
-                icon={Shield}
-              />
-              <StatCard
-                label={t('dashboard.admin.regularUsers')}
-                value={users.regular}
-                caption={t('dashboard.admin.regularUsersCaption')}
-                icon={UserRound}
-              />
-            </DashboardFigures>
-
-            <QuickActions>
-              <ActionCard
-                to={`${paths.adminTasks}?review=awaiting`}
-                title={t('dashboard.admin.reviewSubmissions')}
-                caption={
-                  tasks.awaitingReview === 0
-                    ? t('dashboard.admin.nothingAwaiting')
-                    : t('dashboard.admin.awaitingReview', { count: tasks.awaitingReview })
-                }
-                icon={ClipboardCheck}
-              />
-              <ActionCard
-                to={paths.adminApplications}
-                title={t('dashboard.admin.reviewApplications')}
-                caption={
-                  applications.total === 0
-                    ? t('dashboard.admin.noApplications')
-                    : t('dashboard.admin.applicationsCount', { count: applications.total })
-                }
-                icon={FileText}
-              />
-              <ActionCard
-                to={paths.adminTasks}
-                title={t('dashboard.admin.manageTasks')}
-                caption={
-                  tasks.total === 0
-                    ? t('dashboard.admin.noTasks')
-                    : t('dashboard.admin.tasksCount', { count: tasks.total })
-                }
-                icon={ClipboardList}
-              />
-              <ActionCard
-                to={paths.adminUsers}
-                title={t('dashboard.admin.manageUsers')}
-                caption={t('dashboard.admin.usersCount', { count: users.total })}
-                icon={Users}
-              />
-            </QuickActions>
-
+            <AdminFigures figures={figures} />
+            <AdminActions figures={figures} />
             <div className="grid gap-4 lg:grid-cols-2">
-              <Card>
-                <h2 className="text-lg font-semibold">{t('dashboard.admin.systemStatus')}</h2>
-                <dl className="mt-4 grid gap-3 text-sm">
-                  <StatusRow
-                    icon={Globe}
-                    label={t('dashboard.admin.website')}
-                    value={t('dashboard.admin.online')}
-                    isGood
-                  />
-                  <StatusRow
-                    icon={Database}
-                    label={t('dashboard.admin.database')}
-                    value={t(
-                      system.database === 'connected'
-                        ? 'dashboard.admin.connected'
-                        : 'dashboard.admin.unreachable',
-                    )}
-                    isGood={system.database === 'connected'}
-                  />
-                  <StatusRow
-                    icon={HardDriveDownload}
-                    label={t('dashboard.admin.lastBackup')}
-                    value={
-                      system.lastBackupAt ? (
-                        <TimeAgo iso={system.lastBackupAt} />
-                      ) : (
-                        t('dashboard.admin.never')
-                      )
-                    }
-                    isGood={system.lastBackupAt !== null}
-                  />
-                </dl>
-              </Card>
-              <Card>
-                <h2 className="text-lg font-semibold">{t('dashboard.admin.quickLinks')}</h2>
-                <ul className="mt-4 grid gap-2 text-sm">
-                  <li>
-                    <Link
-                      to={paths.home}
-                      className="inline-flex items-center gap-2 text-accent hover:underline"
-                    >
-                      <ExternalLink className="size-4" aria-hidden="true" />
-                      {t('dashboard.admin.mainSite')}
-                    </Link>
-                  </li>
-                  <li>
-                    <Link
-                      to={paths.adminApplications}
-                      className="inline-flex items-center gap-2 text-accent hover:underline"
-                    >
-                      <FileText className="size-4" aria-hidden="true" />
-                      {t('dashboard.admin.applicationsPage')}
-                    </Link>
-                  </li>
-                </ul>
-              </Card>
+              <SystemStatus system={figures.system} />
+              <QuickLinks />
             </div>
           </>
         )}
       </QueryState>
     </PageMain>
+  );
+}
+
+function AdminFigures({ figures: { users, applications } }: { figures: AdminDashboard }) {
+  const { t } = useLanguage();
+  return (
+    <DashboardFigures>
+      <StatCard
+        label={t('dashboard.admin.totalUsers')}
+        value={users.total}
+        caption={t('dashboard.admin.usersSplit', {
+          admins: users.admins,
+          regular: users.regular,
+        })}
+        icon={Users}
+      />
+      <StatCard
+        label={t('dashboard.admin.applications')}
+        value={applications.total}
+        caption={
+          applications.total === 0
+            ? t('dashboard.admin.noApplicationsYet')
+            : t('dashboard.admin.pendingReview', { count: applications.pending })
+        }
+        icon={FileText}
+      />
+      <StatCard
+        label={t('dashboard.admin.adminUsers')}
+        value={users.admins}
+        caption={t('dashboard.admin.adminUsersCaption')}
+        icon={Shield}
+      />
+      <StatCard
+        label={t('dashboard.admin.regularUsers')}
+        value={users.regular}
+        caption={t('dashboard.admin.regularUsersCaption')}
+        icon={UserRound}
+      />
+    </DashboardFigures>
+  );
+}
+
+function AdminActions({ figures: { users, applications, tasks } }: { figures: AdminDashboard }) {
+  const { t } = useLanguage();
+  return (
+    <QuickActions>
+      <ActionCard
+        to={`${paths.adminTasks}?review=awaiting`}
+        title={t('dashboard.admin.reviewSubmissions')}
+        caption={
+          tasks.awaitingReview === 0
+            ? t('dashboard.admin.nothingAwaiting')
+            : t('dashboard.admin.awaitingReview', { count: tasks.awaitingReview })
+        }
+        icon={ClipboardCheck}
+      />
+      <ActionCard
+        to={paths.adminApplications}
+        title={t('dashboard.admin.reviewApplications')}
+        caption={
+          applications.total === 0
+            ? t('dashboard.admin.noApplications')
+            : t('dashboard.admin.applicationsCount', { count: applications.total })
+        }
+        icon={FileText}
+      />
+      <ActionCard
+        to={paths.adminTasks}
+        title={t('dashboard.admin.manageTasks')}
+        caption={
+          tasks.total === 0
+            ? t('dashboard.admin.noTasks')
+            : t('dashboard.admin.tasksCount', { count: tasks.total })
+        }
+        icon={ClipboardList}
+      />
+      <ActionCard
+        to={paths.adminUsers}
+        title={t('dashboard.admin.manageUsers')}
+        caption={t('dashboard.admin.usersCount', { count: users.total })}
+        icon={Users}
+      />
+    </QuickActions>
+  );
+}
+
+function SystemStatus({ system }: { system: AdminDashboard['system'] }) {
+  const { t } = useLanguage();
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{t('dashboard.admin.systemStatus')}</h2>
+      <dl className="mt-4 grid gap-3 text-sm">
+        <StatusRow
+          icon={Globe}
+          label={t('dashboard.admin.website')}
+          value={t('dashboard.admin.online')}
+          isGood
+        />
+        <StatusRow
+          icon={Database}
+          label={t('dashboard.admin.database')}
+          value={t(
+            system.database === 'connected'
+              ? 'dashboard.admin.connected'
+              : 'dashboard.admin.unreachable',
+          )}
+          isGood={system.database === 'connected'}
+        />
+        <StatusRow
+          icon={HardDriveDownload}
+          label={t('dashboard.admin.lastBackup')}
+          value={
+            system.lastBackupAt ? <TimeAgo iso={system.lastBackupAt} /> : t('dashboard.admin.never')
+          }
+          isGood={system.lastBackupAt !== null}
+        />
+      </dl>
+    </Card>
+  );
+}
+
+function QuickLinks() {
+  const { t } = useLanguage();
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{t('dashboard.admin.quickLinks')}</h2>
+      <ul className="mt-4 grid gap-2 text-sm">
+        <li>
+          <Link
+            to={paths.home}
+            className="inline-flex items-center gap-2 text-accent hover:underline"
+          >
+            <ExternalLink className="size-4" aria-hidden="true" />
+            {t('dashboard.admin.mainSite')}
+          </Link>
+        </li>
+        <li>
+          <Link
+            to={paths.adminApplications}
+            className="inline-flex items-center gap-2 text-accent hover:underline"
+          >
+            <FileText className="size-4" aria-hidden="true" />
+            {t('dashboard.admin.applicationsPage')}
+          </Link>
+        </li>
+      </ul>
+    </Card>
   );
 }
 

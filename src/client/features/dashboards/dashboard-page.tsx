@@ -38,7 +38,7 @@ function steps({ profile, tasks, totalEarnings }: CreatorDashboard) {
 }
 
 export function DashboardPage() {
-  const { t, language } = useLanguage();
+  const { t } = useLanguage();
   const dashboard = useDashboard();
 
   return (
@@ -50,43 +50,7 @@ export function DashboardPage() {
       <QueryState query={dashboard}>
         {(data) => (
           <>
-            <DashboardFigures>
-              <StatCard
-                label={t('dashboard.influencer.profile')}
-                value={`${data.profile.completeness}%`}
-                caption={
-                  data.profile.missing.length > 0
-                    ? t('dashboard.influencer.profileMissing', {
-                        fields: new Intl.ListFormat(language).format(
-                          data.profile.missing.map((field) => t(`users.field.${field}`)),
-                        ),
-                      })
-                    : data.profile.checkedAt === null
-                      ? t('dashboard.influencer.profileToCheck')
-                      : t('dashboard.influencer.profileComplete')
-                }
-                icon={UserRoundCheck}
-              />
-              <StatCard
-                label={t('dashboard.influencer.openTasks')}
-                value={data.tasks.open}
-                caption={t('dashboard.influencer.openTasksCaption')}
-                icon={ClipboardList}
-              />
-              <StatCard
-                label={t('dashboard.influencer.completedTasks')}
-                value={data.tasks.completed}
-                caption={t('dashboard.influencer.completedTasksCaption')}
-                icon={ClipboardCheck}
-              />
-              <StatCard
-                label={t('dashboard.influencer.earnings')}
-                value={formatMoney(data.totalEarnings, language)}
-                caption={t('dashboard.influencer.earningsCaption')}
-                icon={DollarSign}
-              />
-            </DashboardFigures>
-
+            <CreatorFigures dashboard={data} />
             <QuickActions>
               <ActionCard
                 to={paths.settings}
@@ -107,45 +71,92 @@ export function DashboardPage() {
                 icon={DollarSign}
               />
             </QuickActions>
-
-            <Card>
-              <h2 className="text-lg font-semibold">{t('dashboard.influencer.gettingStarted')}</h2>
-              <ol className="mt-4 grid gap-2">
-                {steps(data).map(({ key, to, isDone }, index) => {
-                  const Icon = isDone ? CheckCircle2 : Circle;
-                  return (
-                    <li key={key}>
-                      <Link
-                        to={to}
-                        className="flex items-start gap-3 rounded-md p-2 hover:bg-background"
-                      >
-                        <Icon
-                          className={cn(
-                            'mt-0.5 size-5 shrink-0',
-                            isDone ? 'text-emerald-400' : 'text-muted-foreground',
-                          )}
-                          aria-hidden="true"
-                        />
-                        <span>
-                          <span className="block font-medium">
-                            {index + 1}. {t(`dashboard.step.${key}`)}
-                            {isDone && (
-                              <span className="sr-only"> ({t('dashboard.stepDone')})</span>
-                            )}
-                          </span>
-                          <span className="block text-sm text-muted-foreground">
-                            {t(`dashboard.step.${key}Hint`)}
-                          </span>
-                        </span>
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ol>
-            </Card>
+            <GettingStarted dashboard={data} />
           </>
         )}
       </QueryState>
     </PageMain>
+  );
+}
+
+function CreatorFigures({
+  dashboard: { profile, tasks, totalEarnings },
+}: {
+  dashboard: CreatorDashboard;
+}) {
+  const { t, language } = useLanguage();
+  return (
+    <DashboardFigures>
+      <StatCard
+        label={t('dashboard.influencer.profile')}
+        value={`${profile.completeness}%`}
+        caption={
+          profile.missing.length > 0
+            ? t('dashboard.influencer.profileMissing', {
+                fields: new Intl.ListFormat(language).format(
+                  profile.missing.map((field) => t(`users.field.${field}`)),
+                ),
+              })
+            : profile.checkedAt === null
+              ? t('dashboard.influencer.profileToCheck')
+              : t('dashboard.influencer.profileComplete')
+        }
+        icon={UserRoundCheck}
+      />
+      <StatCard
+        label={t('dashboard.influencer.openTasks')}
+        value={tasks.open}
+        caption={t('dashboard.influencer.openTasksCaption')}
+        icon={ClipboardList}
+      />
+      <StatCard
+        label={t('dashboard.influencer.completedTasks')}
+        value={tasks.completed}
+        caption={t('dashboard.influencer.completedTasksCaption')}
+        icon={ClipboardCheck}
+      />
+      <StatCard
+        label={t('dashboard.influencer.earnings')}
+        value={formatMoney(totalEarnings, language)}
+        caption={t('dashboard.influencer.earningsCaption')}
+        icon={DollarSign}
+      />
+    </DashboardFigures>
+  );
+}
+
+function GettingStarted({ dashboard }: { dashboard: CreatorDashboard }) {
+  const { t } = useLanguage();
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{t('dashboard.influencer.gettingStarted')}</h2>
+      <ol className="mt-4 grid gap-2">
+        {steps(dashboard).map(({ key, to, isDone }, index) => {
+          const Icon = isDone ? CheckCircle2 : Circle;
+          return (
+            <li key={key}>
+              <Link to={to} className="flex items-start gap-3 rounded-md p-2 hover:bg-background">
+                <Icon
+                  className={cn(
+                    'mt-0.5 size-5 shrink-0',
+                    isDone ? 'text-emerald-400' : 'text-muted-foreground',
+                  )}
+                  aria-hidden="true"
+                />
+                <span>
+                  <span className="block font-medium">
+                    {index + 1}. {t(`dashboard.step.${key}`)}
+                    {isDone && <span className="sr-only"> ({t('dashboard.stepDone')})</span>}
+                  </span>
+                  <span className="block text-sm text-muted-foreground">
+                    {t(`dashboard.step.${key}Hint`)}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
   );
 }

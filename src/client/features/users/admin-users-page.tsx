@@ -47,7 +47,6 @@ export function AdminUsersPage() {
   const role = isRoleFilter(filters.role) ? filters.role : 'all';
   const users = useUsers({ page, q, role });
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const close = () => setDialog(null);
 
   return (
     <PageMain>
@@ -88,22 +87,33 @@ export function AdminUsersPage() {
         {(user) => <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />}
       </PagedList>
 
-      <UserFormDialog open={dialog?.kind === 'create'} onOpenChange={(open) => !open && close()} />
+      <UserDialogs dialog={dialog} onClose={() => setDialog(null)} />
+    </PageMain>
+  );
+}
+
+/** The page's dialogs, at most one open: add, view, edit, set the password, delete. */
+function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose: () => void }) {
+  const { t } = useLanguage();
+  const onOpenChange = (open: boolean) => !open && onClose();
+  return (
+    <>
+      <UserFormDialog open={dialog?.kind === 'create'} onOpenChange={onOpenChange} />
       <UserFormDialog
         user={dialog?.kind === 'edit' ? dialog.user : undefined}
         open={dialog?.kind === 'edit'}
-        onOpenChange={(open) => !open && close()}
+        onOpenChange={onOpenChange}
       />
       <Dialog
         open={dialog?.kind === 'view'}
-        onOpenChange={(open) => !open && close()}
+        onOpenChange={onOpenChange}
         title={t('users.view.title')}
       >
-        {dialog?.kind === 'view' && <UserDetails id={dialog.user.id} onDone={close} />}
+        {dialog?.kind === 'view' && <UserDetails id={dialog.user.id} onDone={onClose} />}
       </Dialog>
       <Dialog
         open={dialog?.kind === 'password'}
-        onOpenChange={(open) => !open && close()}
+        onOpenChange={onOpenChange}
         title={t('users.password.title')}
         description={
           dialog?.kind === 'password'
@@ -111,17 +121,17 @@ export function AdminUsersPage() {
             : undefined
         }
       >
-        {dialog?.kind === 'password' && <PasswordForm user={dialog.user} onDone={close} />}
+        {dialog?.kind === 'password' && <PasswordForm user={dialog.user} onDone={onClose} />}
       </Dialog>
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        onClose={close}
+        onClose={onClose}
         title={t('users.delete.title')}
         description={t('users.delete.confirm')}
       >
-        {dialog?.kind === 'delete' && <DeleteConfirmation user={dialog.user} onDone={close} />}
+        {dialog?.kind === 'delete' && <DeleteConfirmation user={dialog.user} onDone={onClose} />}
       </ConfirmDialog>
-    </PageMain>
+    </>
   );
 }
 

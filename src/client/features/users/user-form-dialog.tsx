@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import {
   createUserRequestSchema,
@@ -31,7 +31,10 @@ interface UserFormDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Add User and Edit User (spec section 2, Admin users): the same fields, Edit without password. */
+/**
+ * Add User and Edit User (docs/product.md, "User Management"): the same fields, Edit without the
+ * password.
+ */
 export function UserFormDialog({ user, open, onOpenChange }: UserFormDialogProps) {
   const { t } = useLanguage();
   return (
@@ -46,28 +49,15 @@ export function UserFormDialog({ user, open, onOpenChange }: UserFormDialogProps
   );
 }
 
-function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
+type UserFormValues = z.output<typeof editSchema>;
+
+/** Saves the form: an edit, or a new person with their password; a toast says how it went. */
+function useSaveUser(user: User | undefined, onDone: () => void) {
   const { t } = useLanguage();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const isEdit = user !== undefined;
-  // One form for both: the password is only checked (and sent) when adding someone.
-  const form = useForm<z.input<typeof editSchema>, unknown, z.output<typeof editSchema>>({
-    resolver: zodResolver(isEdit ? editSchema : createSchema),
-    defaultValues: {
-      username: user?.username ?? '',
-      email: user?.email ?? '',
-      firstName: user?.firstName ?? '',
-      lastName: user?.lastName ?? '',
-      isAdmin: user?.isAdmin ?? false,
-      password: '',
-    },
-  });
-  const { errors } = form.formState;
-  const isPending = create.isPending || update.isPending;
-
-  const onSubmit = form.handleSubmit(({ password, ...values }) => {
-    if (isEdit) {
+  const save = ({ password, ...values }: UserFormValues) => {
+    if (user) {
       update.mutate(
         { ...values, id: user.id },
         {
@@ -104,10 +94,53 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
           }),
       },
     );
+  };
+  return { save, isPending: create.isPending || update.isPending };
+}
+
+function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
+  const { t } = useLanguage();
+  const { save, isPending } = useSaveUser(user, onDone);
+  const isEdit = user !== undefined;
+  // One form for both: the password is only checked (and sent) when adding someone.
+  const form = useForm<z.input<typeof editSchema>, unknown, UserFormValues>({
+    resolver: zodResolver(isEdit ? editSchema : createSchema),
+    defaultValues: {
+      username: user?.username ?? '',
+      email: user?.email ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      isAdmin: user?.isAdmin ?? false,
+      password: '',
+    },
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={form.handleSubmit(save)} noValidate className="grid gap-4">
+      <UserFields form={form} isEdit={isEdit} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? t('common.saving') : t(isEdit ? 'users.edit.submit' : 'users.create.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function UserFields({
+  form,
+  isEdit,
+}: {
+  form: UseFormReturn<z.input<typeof editSchema>, unknown, UserFormValues>;
+  isEdit: boolean;
+}) {
+  const { t } = useLanguage();
+  const { errors } = form.formState;
+  return (
+    <>
       <Field
         label={t('users.field.username')}
         error={translateMessage(t, errors.username?.message)}
@@ -162,14 +195,6 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
           </Select>
         )}
       </Field>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? t('common.saving') : t(isEdit ? 'users.edit.submit' : 'users.create.submit')}
-        </Button>
-      </DialogFooter>
-    </form>
+    </>
   );
 }

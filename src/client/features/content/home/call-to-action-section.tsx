@@ -33,7 +33,7 @@ export function CallToActionSection() {
               className={buttonVariants({ size: 'lg', variant: 'outline' })}
             >
               {t('cta.learnMore')}
-              {/* The spec's words alone do not say where the link goes. */}
+              {/* "LEARN MORE" alone does not say where the link goes. */}
               <span className="sr-only"> {t('cta.learnMoreDestination')}</span>
             </Link>
           </div>

@@ -73,50 +73,65 @@ export function SoftwareSection() {
         </Reveal>
       </div>
 
-      <ul className="mt-16 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {features.map(({ key, icon: Icon }, index) => (
-          <li key={key}>
-            <Reveal
-              delay={stagger(index % 3)}
-              className="flex h-full flex-col rounded-2xl border border-border bg-surface p-6"
-            >
-              <Icon className="size-7 text-accent" aria-hidden="true" />
-              <h3 className="mt-5 text-lg font-bold">{t(`portfolio.${key}.title`)}</h3>
-              <p className="mt-2 flex-1 text-sm text-muted-foreground">
-                {t(`portfolio.${key}.description`)}
-              </p>
-              <p className="mt-5 self-start rounded-full bg-accent/10 px-3 py-1 text-xs font-semibold text-accent">
-                {t(`portfolio.${key}.tag`)}
-              </p>
-            </Reveal>
-          </li>
-        ))}
-      </ul>
-
-      <div className="mt-20">
-        <h3 className="text-center text-sm font-bold tracking-[0.25em] text-muted-foreground uppercase">
-          {t('portfolio.platforms.title')}
-        </h3>
-        <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {[...platforms, { name: t('portfolio.platforms.more'), icon: Plus }].map(
-            ({ name, icon: Icon }, index) => (
-              <li key={index}>
-                <Reveal
-                  delay={stagger(index)}
-                  className="flex h-full flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-3 py-6 text-center"
-                >
-                  <Icon className="size-7 text-accent" aria-hidden="true" />
-                  <span className="text-sm font-semibold">{name}</span>
-                </Reveal>
-              </li>
-            ),
-          )}
-        </ul>
-      </div>
+      <FeatureList />
+      <Platforms />
 
       <div className="mt-14 flex justify-center">
         <PublicApplyLink size="lg">{t('portfolio.apply')}</PublicApplyLink>
       </div>
     </section>
+  );
+}
+
+/** What the agency's software does, one card each. */
+function FeatureList() {
+  const { t } = useLanguage();
+  return (
+    <ul className="mt-16 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {features.map(({ key, icon: Icon }, index) => (
+        <li key={key}>
+          <Reveal
+            delay={stagger(index % 3)}
+            className="flex h-full flex-col rounded-2xl border border-border bg-surface p-6"
+          >
+            <Icon className="size-7 text-accent" aria-hidden="true" />
+            <h3 className="mt-5 text-lg font-bold">{t(`portfolio.${key}.title`)}</h3>
+            <p className="mt-2 flex-1 text-sm text-muted-foreground">
+              {t(`portfolio.${key}.description`)}
+            </p>
+            <p className="mt-5 self-start rounded-full bg-accent/10 px-3 py-1 text-xs font-semibold text-accent">
+              {t(`portfolio.${key}.tag`)}
+            </p>
+          </Reveal>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The platforms the software works with, and more. */
+function Platforms() {
+  const { t } = useLanguage();
+  return (
+    <div className="mt-20">
+      <h3 className="text-center text-sm font-bold tracking-[0.25em] text-muted-foreground uppercase">
+        {t('portfolio.platforms.title')}
+      </h3>
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {[...platforms, { name: t('portfolio.platforms.more'), icon: Plus }].map(
+          ({ name, icon: Icon }, index) => (
+            <li key={index}>
+              <Reveal
+                delay={stagger(index)}
+                className="flex h-full flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-3 py-6 text-center"
+              >
+                <Icon className="size-7 text-accent" aria-hidden="true" />
+                <span className="text-sm font-semibold">{name}</span>
+              </Reveal>
+            </li>
+          ),
+        )}
+      </ul>
+    </div>
   );
 }

@@ -12,23 +12,34 @@ const policies = [
 ] as const;
 
 /**
- * Puts the agency's own name, entity, city and address, and its configured retention of
- * identity documents, into the document's text.
+ * The agency's own name, entity, city and address, and its configured retention of identity
+ * documents, as the documents' `{{slots}}` name them.
  */
-function fill(text: string, site: SiteSettings): string {
-  const values: Record<string, string> = {
+function siteValues(site: SiteSettings): Record<string, string> {
+  return {
     agencyName: site.agencyName,
     legalEntity: site.legalEntity,
     city: site.city,
     contactEmail: site.contactEmail,
     documentRetentionDays: String(site.documentRetentionDays),
   };
-  return text.replace(/\{\{(\w+)\}\}/g, (slot, name: string) => values[name] ?? slot);
 }
 
 /**
+ * A document's text with the agency's values put in, by the same i18next as every other text:
+ * a document's sentence is no catalogue key, so it comes back as the default value, filled in.
+ */
+function useDocumentText(): (value: string) => string {
+  const { t } = useLanguage();
+  const values = siteValues(useSite());
+  return (value) => t(value, { ...values, defaultValue: value });
+}
+
+const sectionId = (index: number) => `section-${index + 1}`;
+
+/**
  * A legal document in the visitor's language. The documents are versioned files rather than
- * rows of the translations table: see docs/decisions (legal documents).
+ * rows of the translations table (decision 0009).
  */
 export function LegalDocumentPage({
   documents,
@@ -37,87 +48,105 @@ export function LegalDocumentPage({
   documents: Record<Language, LegalDocument>;
   path: (typeof policies)[number]['path'];
 }) {
-  const { language, t } = useLanguage();
-  const site = useSite();
+  const { language } = useLanguage();
   const document = documents[language];
-  const text = (value: string) => fill(value, site);
-  const sectionId = (index: number) => `section-${index + 1}`;
-
   return (
     <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-16 sm:py-20">
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_16rem]">
-        <article lang={language} className="max-w-3xl">
-          <h1 className="text-4xl font-black tracking-tight sm:text-5xl">{text(document.title)}</h1>
-          <p className="mt-4 text-sm font-semibold text-accent">{text(document.lastUpdated)}</p>
-          {document.intro.map((paragraph) => (
-            <p key={paragraph} className="mt-5 leading-relaxed text-muted-foreground">
-              {text(paragraph)}
-            </p>
-          ))}
-          {document.sections.map((section, index) => (
-            <section
-              key={section.title}
-              id={sectionId(index)}
-              aria-labelledby={`${sectionId(index)}-title`}
-              className="mt-12 scroll-mt-24"
-            >
-              <h2 id={`${sectionId(index)}-title`} className="text-2xl font-bold tracking-tight">
-                {text(section.title)}
-              </h2>
-              {section.body.map((block, blockIndex) =>
-                typeof block === 'string' ? (
-                  <p key={blockIndex} className="mt-4 leading-relaxed text-muted-foreground">
-                    {text(block)}
-                  </p>
-                ) : (
-                  <ul
-                    key={blockIndex}
-                    className="mt-4 grid list-disc gap-2 pl-6 leading-relaxed text-muted-foreground marker:text-accent"
-                  >
-                    {block.map((item) => (
-                      <li key={item}>{text(item)}</li>
-                    ))}
-                  </ul>
-                ),
-              )}
-            </section>
-          ))}
-        </article>
-
+        <LegalArticle document={document} />
         <aside>
-          <nav aria-labelledby="toc-title" className="lg:sticky lg:top-24">
-            <h2 id="toc-title" className="text-sm font-bold tracking-[0.15em] uppercase">
-              {t('legal.onThisPage')}
-            </h2>
-            <ol className="mt-4 grid gap-2 text-sm">
-              {document.sections.map((section, index) => (
-                <li key={section.title}>
-                  <a
-                    href={`#${sectionId(index)}`}
-                    className="rounded-sm text-muted-foreground hover:text-foreground"
-                  >
-                    {text(section.title)}
-                  </a>
-                </li>
-              ))}
-            </ol>
-            <h2 className="mt-10 text-sm font-bold tracking-[0.15em] uppercase">
-              {t('legal.otherPolicies')}
-            </h2>
-            <ul className="mt-4 grid gap-2 text-sm">
-              {policies
-                .filter((policy) => policy.path !== path)
-                .map((policy) => (
-                  <li key={policy.path}>
-                    <Link to={policy.path} className="rounded-sm text-accent hover:underline">
-                      {t(policy.titleKey)}
-                    </Link>
-                  </li>
-                ))}
-            </ul>
-          </nav>
+          <LegalNavigation document={document} path={path} />
         </aside>
       </div>
     </main>
+  );
+}
+
+function LegalArticle({ document }: { document: LegalDocument }) {
+  const { language } = useLanguage();
+  const text = useDocumentText();
+  return (
+    <article lang={language} className="max-w-3xl">
+      <h1 className="text-4xl font-black tracking-tight sm:text-5xl">{text(document.title)}</h1>
+      <p className="mt-4 text-sm font-semibold text-accent">{text(document.lastUpdated)}</p>
+      {document.intro.map((paragraph) => (
+        <p key={paragraph} className="mt-5 leading-relaxed text-muted-foreground">
+          {text(paragraph)}
+        </p>
+      ))}
+      {document.sections.map((section, index) => (
+        <section
+          key={section.title}
+          id={sectionId(index)}
+          aria-labelledby={`${sectionId(index)}-title`}
+          className="mt-12 scroll-mt-24"
+        >
+          <h2 id={`${sectionId(index)}-title`} className="text-2xl font-bold tracking-tight">
+            {text(section.title)}
+          </h2>
+          {section.body.map((block, blockIndex) =>
+            typeof block === 'string' ? (
+              <p key={blockIndex} className="mt-4 leading-relaxed text-muted-foreground">
+                {text(block)}
+              </p>
+            ) : (
+              <ul
+                key={blockIndex}
+                className="mt-4 grid list-disc gap-2 pl-6 leading-relaxed text-muted-foreground marker:text-accent"
+              >
+                {block.map((item) => (
+                  <li key={item}>{text(item)}</li>
+                ))}
+              </ul>
+            ),
+          )}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+/** This document's sections, and the other policies. */
+function LegalNavigation({
+  document,
+  path,
+}: {
+  document: LegalDocument;
+  path: (typeof policies)[number]['path'];
+}) {
+  const { t } = useLanguage();
+  const text = useDocumentText();
+  return (
+    <nav aria-labelledby="toc-title" className="lg:sticky lg:top-24">
+      <h2 id="toc-title" className="text-sm font-bold tracking-[0.15em] uppercase">
+        {t('legal.onThisPage')}
+      </h2>
+      <ol className="mt-4 grid gap-2 text-sm">
+        {document.sections.map((section, index) => (
+          <li key={section.title}>
+            <a
+              href={`#${sectionId(index)}`}
+              className="rounded-sm text-muted-foreground hover:text-foreground"
+            >
+              {text(section.title)}
+            </a>
+          </li>
+        ))}
+      </ol>
+      <h2 className="mt-10 text-sm font-bold tracking-[0.15em] uppercase">
+        {t('legal.otherPolicies')}
+      </h2>
+      <ul className="mt-4 grid gap-2 text-sm">
+        {policies
+          .filter((policy) => policy.path !== path)
+          .map((policy) => (
+            <li key={policy.path}>
+              <Link to={policy.path} className="rounded-sm text-accent hover:underline">
+                {t(policy.titleKey)}
+              </Link>
+            </li>
+          ))}
+      </ul>
+    </nav>
   );
 }

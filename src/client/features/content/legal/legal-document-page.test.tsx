@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../../../domain/i18n.ts';
+import type { Language } from '../../../../domain/languages.ts';
+import { catalogues } from '../../../../domain/locales/index.ts';
+import { defaultSiteSettings } from '../../../../domain/site.ts';
+import { LanguageProvider } from '../../../app/language-provider.tsx';
+import { SiteProvider } from '../../../app/site-provider.tsx';
+import { PrivacyPolicyPage } from './privacy-policy-page.tsx';
+
+const site = {
+  ...defaultSiteSettings,
+  legalEntity: 'Northwind Talent S.A.',
+  contactEmail: 'privacy@northwind.example',
+  documentRetentionDays: 45,
+};
+
+function render(language: Language) {
+  return renderToString(
+    <LanguageProvider i18n={createI18n(language, catalogues[language])}>
+      <SiteProvider site={site}>
+        <MemoryRouter>
+          <PrivacyPolicyPage />
+        </MemoryRouter>
+      </SiteProvider>
+    </LanguageProvider>,
+  );
+}
+
+describe('a legal document', () => {
+  it("puts the agency's own values into its text, in the visitor's language", () => {
+    const english = render('en');
+    expect(english).toContain('Northwind Talent S.A.');
+    expect(english).toContain('privacy@northwind.example');
+    expect(english).toContain('45 days after the rejection');
+    expect(english).not.toContain('{{');
+
+    const spanish = render('es');
+    expect(spanish).toContain('45 días después del rechazo');
+    expect(spanish).not.toContain('{{');
+  });
+});
