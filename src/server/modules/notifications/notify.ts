@@ -71,28 +71,3 @@ export async function notify(
   await insertNotification(deps.db, row);
   return toNotification(row);
 }
-
-/** A text written out in every language, not yet moved into the mail catalogue. */
-export type LocalizedText = string | Readonly<Record<Language, string>>;
-
-/**
- * TRANSITIONAL: a notification whose texts are still written out in the code. Each area moves its
- * texts into the mail catalogue and uses `catalogueNotification` or `write`; this goes with the last.
- */
-export function localizedNotification(input: {
-  type: NotificationType;
-  relatedId?: string | null;
-  title: LocalizedText;
-  message: LocalizedText;
-}): NotifyInput {
-  const pick = (text: LocalizedText, language: Language) =>
-    typeof text === 'string' ? text : text[language];
-  return {
-    type: input.type,
-    relatedId: input.relatedId,
-    write: (_texts, language) => ({
-      title: pick(input.title, language),
-      message: pick(input.message, language),
-    }),
-  };
-}
