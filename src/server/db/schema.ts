@@ -181,7 +181,7 @@ export interface TaskUploadClaimsTable {
   expiresAt: Timestamp;
 }
 
-/** Every review of one creator's submission (issue 11, decision 0029), kept. */
+/** Every review of one creator's submission (decision 0029), kept. */
 export interface TaskReviewsTable {
   id: string;
   taskId: string;

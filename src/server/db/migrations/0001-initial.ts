@@ -14,7 +14,7 @@ export const oneOf = (column: string, values: readonly string[]) =>
 const firstAssignmentStatuses = ['assigned', 'in_progress', 'submitted', 'completed'];
 
 /**
- * The whole schema of spec section 3 that the screens use. The first-version `applications`
+ * The whole schema the screens use (docs/product.md, section 7). The first-version `applications`
  * table is left out (docs/decisions/0005); the v2 shape is simply called `applications`.
  * ON DELETE is chosen per reference: a person's own records go with them (CASCADE), records that
  * merely name who acted keep their row (SET NULL), and pay history blocks deletion (RESTRICT).

@@ -7,9 +7,9 @@ import { oneOf } from './0001-initial.ts';
 const statuses = ['new', 'in_progress', 'submitted', 'completed'];
 
 /**
- * Each creator's assignment carries the task statuses (issue 10): the spec's default 'assigned'
- * becomes 'new'. PostgreSQL changes the constraint in place; SQLite cannot alter a CHECK, so the
- * table is rebuilt with the same columns, keys and index.
+ * Each creator's assignment carries the task statuses (new, in progress, submitted, completed): the
+ * first schema's 'assigned' becomes 'new'. PostgreSQL changes the constraint in place; SQLite
+ * cannot alter a CHECK, so the table is rebuilt with the same columns, keys and index.
  */
 export function assignmentStatusesMigration(types: ColumnTypes, dialect: Dialect): Migration {
   return {

@@ -1,8 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Indexes that let the task lists cost what their page costs at 100,000 tasks (issue 10's
- * benchmark, bench/task-lists.mjs): each list walks an index in its own order and stops at 25
+ * Indexes that let the task lists cost what their page costs at 100,000 tasks (the
+ * benchmark bench/task-lists.mjs): each list walks an index in its own order and stops at 25
  * rows, and a creator's counters read one index.
  */
 export function taskListIndexesMigration(): Migration {

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.ts';
 import type { ColumnTypes } from './column-types.ts';
 
 /**
- * The task lists at 100,000 tasks, second part (issue 10's benchmark, bench/task-lists.mjs;
+ * The task lists at 100,000 tasks, second part (the benchmark bench/task-lists.mjs;
  * decision 0022).
  *
  * A search for a substring of three characters or more finds its rows through a trigram index

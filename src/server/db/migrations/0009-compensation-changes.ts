@@ -8,13 +8,14 @@ import { oneOf } from './0001-initial.ts';
 const actions = ['created', 'edited', 'published', 'corrected'];
 
 /**
- * The record of every change to pay (issue 12, decision 0023): who created, edited, published or
- * corrected an entry, when, and the amount and notes before and after. `ordinal` numbers an
- * entry's changes, so two made within the same millisecond still read in the order they happened.
+ * The record of every change to a compensation entry (decision 0023): who created, edited,
+ * published or corrected an entry, when, and the amount and notes before and after. `ordinal`
+ * numbers an entry's changes, so two made within the same millisecond still read in the order they
+ * happened.
  *
- * Also widens `compensations.amount_cents` to 64 bits on PostgreSQL: the largest amount the spec's
- * decimal(10,2) holds, 99,999,999.99, is 9,999,999,999 cents, beyond a 32-bit integer. SQLite's
- * integers are 64-bit already.
+ * Also widens `compensations.amount_cents` to 64 bits on PostgreSQL: the largest amount an entry
+ * may hold (decision 0004), 99,999,999.99, is 9,999,999,999 cents, beyond a 32-bit integer.
+ * SQLite's integers are 64-bit already.
  *
  * Entries made before this migration get their 'created' (and 'published') change from the
  * times and people the entry itself records, so no entry has an empty history.

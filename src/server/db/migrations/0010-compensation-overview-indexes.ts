@@ -3,8 +3,8 @@ import type { Dialect } from '../database.ts';
 import type { ColumnTypes } from './column-types.ts';
 
 /**
- * The influencers overview (GET /api/admin/influencers, issue 12) at 20,000 creators with two
- * years of pay each (bench/influencers.mjs; decision 0031). Summing 480,000 entries on every
+ * The creators overview (GET /api/admin/influencers) at 20,000 creators with two years of
+ * compensation each (bench/influencers.mjs; decision 0031). Summing 480,000 entries on every
  * request costs what the table holds, so two small tables keep the sums, written by triggers on
  * `compensations` whoever writes it (the pay service, the demo seed, tests):
  * - `compensation_user_totals`: one row per user (made with the user), their entries counted and

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from './column-types.ts';
 
 /**
- * What a creator's dashboard needs to say true things on a first visit (issue 13, point 13):
+ * What a creator's dashboard needs to say true things on a first visit (decision 0026):
  * when the person last signed in and the time before that (no earlier sign-in: a first visit,
  * "Welcome" rather than "Welcome back"), and when they themselves last saved their profile in
  * Settings (a profile filled in from their application is not one they have checked).

@@ -6,7 +6,8 @@ import { oneOf } from './0001-initial.ts';
 const decisions = ['approved', 'changes_requested'];
 
 /**
- * The review loop of issue 11 (decision 0029).
+ * The review loop: an administrator approves a creator's submission or asks for changes
+ * (decision 0029).
  *
  * `task_reviews`: every judgement of one creator's submission, kept. It belongs to the
  * assignment (the task and the creator, through the assignments' unique pair), so taking a

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from './column-types.ts';
 
 /**
- * Resumable task uploads under way (issue 11, decision 0028): one row per unfinished tus upload,
+ * Resumable task uploads under way (decision 0028): one row per unfinished tus upload,
  * written when it is created, so a task's file limit counts the files on their way as well as
  * the files already there, and so an upload nobody finishes can be found and removed once it
  * expires. The row goes when the upload becomes a `task_uploads` row, is cancelled, or expires.

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from './column-types.ts';
 
 /**
- * Due-date reminders (issue 11): when each of an assignment's two reminders was sent. Sending
+ * Due-date reminders (decision 0030): when each of an assignment's two reminders was sent. Sending
  * one is claimed by setting its column where it is still null, so however many server processes
  * sweep at once, each reminder goes out once.
  */
