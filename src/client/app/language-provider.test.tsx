@@ -15,7 +15,7 @@ function Headline() {
 }
 
 describe('useLanguage', () => {
-  it('throws the spec error outside a LanguageProvider', () => {
+  it('throws a named error outside a LanguageProvider', () => {
     expect(() => renderToString(<Headline />)).toThrow(
       'useLanguage must be used within a LanguageProvider',
     );

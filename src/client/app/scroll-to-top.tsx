@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Each new page starts at its top (spec section 2); a link to `#section` lands on that section
- * instead, which the browser does not do by itself for client-side navigation.
+ * Each new page starts at its top (docs/product.md, section 3); a link to `#section` lands on that
+ * section instead, which the browser does not do by itself for client-side navigation.
  */
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();

@@ -7,8 +7,9 @@ import {
 import { listSearch } from './list-search.ts';
 
 /**
- * A non-OK answer from the API. The message is `{status}: {body text or status text}` (spec
- * section 7); the parsed JSON body is kept so screens can show the server's own message.
+ * A non-OK answer from the API. The message is `{status}: {body text or status text}`
+ * (docs/architecture.md, "Client"); the parsed JSON body is kept so screens can show the server's
+ * own message.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

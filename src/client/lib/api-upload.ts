@@ -25,7 +25,7 @@ function abortError(): DOMException {
  * XMLHttpRequest: fetch cannot report how much of a request body has gone out. Resolves to the
  * parsed JSON (undefined when empty); a non-2xx answer rejects with the same `ApiError` as
  * `apiFetch` (`{status}: {body text or status text}`, the parsed body kept); a lost connection
- * rejects with 'Upload failed' (spec section 8).
+ * rejects with 'Upload failed' (docs/product.md, section 6, "Task Details").
  */
 export function apiUpload<T>(
   path: string,

@@ -6,5 +6,5 @@ export function formatDate(iso: string, language: string): string {
 /** Money, written the reader's way: one formatter, shared with the server's notifications and mails. */
 export { formatMoney } from '../../domain/money.ts';
 
-/** The spec's file sizes (Bytes, KB, MB, GB): one formatter, shared with the server's messages. */
+/** File sizes in Bytes, KB, MB or GB: one formatter, shared with the server's messages. */
 export { formatFileSize } from '../../domain/files.ts';

@@ -19,8 +19,8 @@ export function readStoredLanguage(): Language | undefined {
 }
 
 /**
- * Remembers the choice in local storage (spec section 4) and in a cookie, so the server can
- * render the next page in the same language.
+ * Remembers the choice in local storage (docs/product.md, section 2) and in a cookie, so the server
+ * can render the next page in the same language.
  */
 export function storeLanguage(language: Language): void {
   if (!hasBrowser()) return;

@@ -36,7 +36,7 @@ function renderFor(user: User) {
   );
 }
 
-// Issue 13, point 11: the way back from a signed-in placeholder is the person's own dashboard.
+// The way back from a signed-in placeholder is the person's own dashboard, not the public site.
 describe('PagePending', () => {
   it("leads a creator back to their dashboard, not to the public site's home", () => {
     const html = renderFor(person(false));

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
 
-/** The public site's frame: fixed navigation, the page, the footer (spec section 2). */
+/** The public site's frame: fixed navigation, the page, the footer (docs/product.md, section 3). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">

@@ -22,8 +22,8 @@ export interface FilterPopoverProps {
 }
 
 /**
- * A 'Filters' button showing how many filters are in force, opening a panel of filter controls
- * with 'Clear All' and 'Apply' (spec section 2). Radix's Popover handles focus, Escape and a
+ * A 'Filters' button showing how many filters are in force, opening a panel of filter controls with
+ * 'Clear All' and 'Apply' (docs/product.md, section 6). Radix's Popover handles focus, Escape and a
  * click outside.
  */
 export function FilterPopover({

@@ -17,8 +17,9 @@ export interface PaginationProps {
 }
 
 /**
- * 'Showing a-b of n {noun}', and with more than one page 'Page x of y' with Previous, Next and
- * the nearby page numbers (spec section 9). Nothing for an empty list: its empty state says so.
+ * 'Showing a-b of n {noun}', and with more than one page 'Page x of y' with Previous, Next and the
+ * nearby page numbers (docs/product.md, section 6). Nothing for an empty list: its empty state
+ * says so.
  */
 export function Pagination({
   page,

@@ -19,7 +19,7 @@ export function statusToneClasses(tone: StatusTone): string {
   return tones[tone];
 }
 
-/** The spec's colours of each status (sections 2 and 4), so every screen shows a status alike. */
+/** Each status's colour (docs/product.md, sections 6 and 8): every screen shows a status alike. */
 export const applicationStatusTone: Record<ApplicationStatus, StatusTone> = {
   pending: 'yellow',
   under_review: 'blue',

@@ -42,7 +42,7 @@ export function Toaster() {
           <ToastClose label={t('common.close')} />
         </Toast>
       ))}
-      {/* F8 moves focus to the toasts (spec section 9). */}
+      {/* F8 moves focus to the toasts (docs/product.md, section 6). */}
       <ToastViewport
         ref={viewport}
         popover="manual"

@@ -2,7 +2,10 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-/** Spec section 9: open after 700 ms; moving between triggers within 300 ms skips the wait. */
+/**
+ * Open after 700 ms; moving between triggers within 300 ms skips the wait (docs/product.md,
+ * section 10).
+ */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

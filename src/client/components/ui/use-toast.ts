@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import type { ToastActionElement, ToastProps } from './toast.tsx';
 
-/** At most one toast on screen (spec section 9): a new one replaces the old. */
+/** At most one toast on screen (docs/product.md, section 6): a new one replaces the old. */
 const TOAST_LIMIT = 1;
 /** Dismissed toasts stay in the store this long, so their exit animation can finish. */
 const TOAST_REMOVE_DELAY = 1_000_000;
