@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The one shape of every API error (ARCHITECTURE.md, "Errors, one shape"): a stable `code` the
- * client translates (src/domain/messages.ts), its English `message`, the values the message
- * names (`params`, e.g. `count` minutes), and for invalid input one issue per field, each with
- * the field's own path (decision 0017) and its own code.
+ * The one shape of every API error (docs/architecture.md, "Errors, one shape"): a stable `code` the
+ * client translates (src/domain/messages.ts), its English `message`, the values the message names
+ * (`params`, e.g. `count` minutes), and for invalid input one issue per field, each with the
+ * field's own path (decision 0017) and its own code.
  */
 export const apiIssueSchema = z.object({
   path: z.array(z.union([z.string(), z.number()])),

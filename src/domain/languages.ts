@@ -9,7 +9,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/** How long a client may keep the translations before asking again (spec section 9). */
+/** How long a client may keep the translations before asking again (docs/product.md, section 2). */
 export const translationsFreshMs = 300_000;
 
 /**

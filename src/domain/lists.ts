@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Items per page of every list (spec section 9: tasks page size 25). */
+/** Items per page of every list (docs/product.md, section 6). */
 export const listPageSize = 25;
 
 /** `?page=&q=` of every list: the 1-based page (anything unusable is the first) and the search. */

@@ -2,7 +2,8 @@
 
 /**
  * The agency's four services, in the order every page lists them: the anchor id on /services
- * (spec section 2) and the catalogue prefix of their texts (`services.<key>.title` etc.).
+ * (docs/product.md, section 3) and the catalogue prefix of their texts (`services.<key>.title`
+ * etc.).
  */
 export const services = [
   { id: 'social-media-growth', key: 'socialMediaGrowth' },
@@ -12,7 +13,7 @@ export const services = [
 ] as const;
 export type Service = (typeof services)[number];
 
-/** Marketing figures (spec section 9); figures read the same in every language. */
+/** Marketing figures (docs/product.md, section 3); they read the same in every language. */
 export const marketingFigures = {
   creators: '500+',
   reach: '100M+',

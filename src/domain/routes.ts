@@ -37,7 +37,7 @@ export const appPaths = {
   adminUsers: '/admin/users',
   adminInfluencers: '/admin/influencers',
   adminCompensation: '/admin/compensation/:userId',
-  /** The same screen without its id: the spec's 'Invalid user ID', not a missing page. */
+  /** The same screen without its id: it says 'Invalid user ID' rather than a missing page. */
   adminCompensationWithoutUser: '/admin/compensation',
   dashboard: '/dashboard',
   tasks: '/tasks',
@@ -49,7 +49,7 @@ export type AppPage = keyof typeof appPaths;
 
 /**
  * The pages a sister site takes over when one is configured: applying and signing in happen
- * there (spec section 2), and these paths redirect to it.
+ * there (docs/product.md, section 2), and these paths redirect to it.
  */
 export const sisterSitePaths: readonly string[] = [publicPaths.apply, appPaths.login];
 

@@ -49,7 +49,7 @@ describe('the legal documents', () => {
     });
   }
 
-  it('state the terms the spec fixes and what the product really stores', () => {
+  it('state the terms the product fixes and what it really stores', () => {
     const text = (document: LegalDocument, section: number) =>
       JSON.stringify(document.sections[section - 1]);
     expect(text(enTerms, 13)).toContain('twelve (12) months');

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Portuguese is written one way (issue 13, point 7): Brazilian, as the screens were, with one word
- * for each thing, across the screens' catalogues and the texts the server sends (notifications
- * and mails, written as `pt: '...'` beside their English and Spanish).
+ * Portuguese is written one way: Brazilian, as the screens were, with one word for each thing,
+ * across every catalogue (screens, mails and notifications) and any `pt:` text in server code.
  */
 const root = join(import.meta.dirname, '..', '..', '..');
 
