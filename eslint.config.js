@@ -36,7 +36,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
-      // The arrows of ARCHITECTURE.md: domain imports neither side; server and client never
+      // The arrows of docs/architecture.md: domain imports neither side; server and client never
       // import each other; a client feature never imports another feature.
       'import-x/no-restricted-paths': [
         'error',

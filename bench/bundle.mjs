@@ -1,6 +1,6 @@
-// What a phone downloads for the public pages: every JavaScript and CSS file the browser
-// requests while opening each page (until the network is idle), measured gzipped at level 9
-// from the build. Budgets (issue 3): JavaScript on / at most 120 KB, CSS at most 20 KB.
+// What a phone downloads for the public pages: every JavaScript and CSS file the browser requests
+// while opening each page (until the network is idle), measured gzipped at level 9 from the build.
+// Budgets: JavaScript on / at most 120 KB, CSS at most 20 KB.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -1,13 +1,14 @@
-// GET /api/admin/influencers on the built server: median latency of the default page, of a
-// search and of the earnings sort, with 1,000 and with 20,000 creators, each with 24 months of pay
-// (issue 12; aim: the larger under twice the smaller). The months before this one are published,
-// this month's is a draft; every fifth creator stopped being paid four months ago, so the filters
-// and the 'active' count have something to tell apart. Rows are written straight into the database
-// the server migrated (on SQLite in one transaction, on PostgreSQL a batch of creators per
-// transaction, decision 0031), through the triggers that keep the pay totals (migration 0010). Both sizes are served at once and asked in turn, request by request, so a
-// machine busy with other work slows both alike and the ratio stays fair. SQLite always;
-// PostgreSQL too when BENCH_DATABASE_URL names a server (a database of its own is made there for
-// each size, and dropped). Needs `npm run build:server`.
+// GET /api/admin/influencers on the built server: median latency of the default page, of a search
+// and of the earnings sort, with 1,000 and with 20,000 creators, each with 24 months of
+// compensation (aim: the larger under twice the smaller; decision 0031). The months before this one
+// are published, this month's is a draft; every fifth creator stopped being paid four months ago,
+// so the filters and the 'active' count have something to tell apart. Rows are written straight
+// into the database the server migrated (on SQLite in one transaction, on PostgreSQL a batch of
+// creators per transaction, decision 0031), through the triggers that keep the compensation totals
+// (migration 0010). Both sizes are served at once and asked in turn, request by request, so a
+// machine busy with other work slows both alike and the ratio stays fair. SQLite always; PostgreSQL
+// too when BENCH_DATABASE_URL names a server (a database of its own is made there for each size,
+// and dropped). Needs `npm run build:server`.
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 // `npm run lighthouse`: builds, starts the built server on a random port and prints Lighthouse's
-// mobile scores (its default: an emulated mid-range phone on a throttled connection) for the
-// public pages. Targets (issue 3): performance 95 or more, accessibility, best practices and
-// SEO 100. Uses dist/: run it under the build lock when others may be building.
+// mobile scores (its default: an emulated mid-range phone on a throttled connection) for the public
+// pages. Targets: performance 95 or more, accessibility, best practices and SEO 100. Uses dist/:
+// run it under the build lock when others may be building.
 //
 // A single Lighthouse run swings with whatever else the machine is doing (its simulated phone
 // scales the main-thread time it observes), so each page is measured LIGHTHOUSE_RUNS times

@@ -1,8 +1,8 @@
-// `npm run probe` (issue 8, point 6): hostile requests against the built server on 127.0.0.1,
-// bounded in count and time. The encoded-path walk of every route, at least 10,000 malformed
-// requests (JSON, paths, headers, methods, multipart), a burst of parallel sign-ins, and kill -9
-// restarts during writes on SQLite. Prints the counts and the first examples of each failure;
-// exits 1 when a count that must be zero is not. PROBE_SEED repeats a run (default 8).
+// `npm run probe`: hostile requests against the built server on 127.0.0.1, bounded in count and
+// time. The encoded-path walk of every route, at least 10,000 malformed requests (JSON, paths,
+// headers, methods, multipart), a burst of parallel sign-ins, and kill -9 restarts during writes on
+// SQLite. Prints the counts and the first examples of each failure; exits 1 when a count that must
+// be zero is not. PROBE_SEED repeats a run (default 8).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { startBuiltServer } from './server.mjs';
@@ -28,7 +28,7 @@ const listed = JSON.parse(
     maxBuffer: 16 * 1024 * 1024,
   }),
 );
-// The spec's 5 failures per account and address, if the source does not say.
+// 5 failures per account and address (docs/product.md, section 10), if the source does not say.
 const { routes, applicationFields, signInLimit = 5 } = listed;
 console.log(`Probe, seed ${seed}: ${routes.length} routes (with HEAD and wildcards).`);
 

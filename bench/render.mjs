@@ -1,8 +1,8 @@
-// Serving a rendered page versus a static file: requests per second for / (rendered once, then
-// from the cache) beside the very same bytes saved as a file and served by the same server's
-// static handler. Target (issue 3): a ratio of 0.8 or more. Load comes from Node's http client
-// with keep-alive, on 127.0.0.1 only, bounded in time and count. Uses dist/: run it under the
-// build lock when others may be building.
+// Serving a rendered page versus a static file: requests per second for / (rendered once, then from
+// the cache) beside the very same bytes saved as a file and served by the same server's static
+// handler. Target: a ratio of 0.8 or more. Load comes from Node's http client with keep-alive, on
+// 127.0.0.1 only, bounded in time and count. Uses dist/: run it under the build lock when others
+// may be building.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';

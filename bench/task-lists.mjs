@@ -1,12 +1,12 @@
-// GET /api/admin/tasks and GET /api/tasks on the built server: median latency of each case (page
-// 1, a common word, a rare word, a status filter, a content-type filter, page 2) with 1,000 and
-// with 100,000 tasks (issue 10; aim: the larger under twice the smaller), on SQLite and, when
+// GET /api/admin/tasks and GET /api/tasks on the built server: median latency of each case (page 1,
+// a common word, a rare word, a status filter, a content-type filter, page 2) with 1,000 and with
+// 100,000 tasks (aim: the larger under twice the smaller; decision 0022), on SQLite and, when
 // DATABASE_URL names a PostgreSQL server, on PostgreSQL too (two databases made there and dropped
-// after). Every task is assigned to one creator ("all"), the worst case of GET /api/tasks; a
-// second creator ("typical") has 250 of them in both sizes, so their list shows whether the size
-// of the table alone costs anything. The common word is in 15% of the tasks, so its matches grow
-// with the table; the rare one is in 5 tasks whatever the size. Where a case misses the aim, the
-// SQL that src/server/modules/tasks/list-repository.ts ran for it is printed with its plans and times
+// after). Every task is assigned to one creator ("all"), the worst case of GET /api/tasks; a second
+// creator ("typical") has 250 of them in both sizes, so their list shows whether the size of the
+// table alone costs anything. The common word is in 15% of the tasks, so its matches grow with the
+// table; the rare one is in 5 tasks whatever the size. Where a case misses the aim, the SQL that
+// src/server/modules/tasks/list-repository.ts ran for it is printed with its plans and times
 // (bench/task-list-queries.ts; BENCH_PLANS=all prints every case's).
 // Needs the built server: `npm run build:server` is enough. Figures are medians of sequential
 // requests on a machine that may be shared: compare ratios within one run, and repeat a run

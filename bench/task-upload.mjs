@@ -1,6 +1,6 @@
 // A 1 GiB video through POST /api/tasks/{id}/upload on the built server: throughput as a ratio
 // to a plain Node server that pipes the request into a file (both measured in this run, taken in
-// turns), and the server's peak memory growth while it receives the file (issue 10; aims: a ratio
+// turns), and the server's peak memory growth while it receives the file (aims: a ratio
 // of at least 0.7, growth under 64 MB). The body is generated as a stream and never held whole.
 // Needs `npm run build`.
 import { spawn } from 'node:child_process';

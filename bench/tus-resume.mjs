@@ -2,7 +2,7 @@
 // the built server, through a local TCP relay that cuts every connection three times midway (at a
 // quarter, half and three quarters of the file): the upload must finish with the same bytes
 // (sha256 of what the server then serves), and its time is set against the same upload without
-// cuts, in this run (issue 11). Needs `npm run build`.
+// cuts, in this run (decision 0028). Needs `npm run build`.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -1,5 +1,5 @@
-// The encoded-path walk (issue 8, point 1): every registered route, called with its path written
-// in the ways a router decodes or normalises (percent-escapes, double encoding, mixed case, %2F,
+// The encoded-path walk (decision 0016): every registered route, called with its path written in
+// the ways a router decodes or normalises (percent-escapes, double encoding, mixed case, %2F,
 // doubled slashes, dot segments, the absolute form of the request line), anonymously and as a
 // creator, compared with the plain path's answer for the same caller. A guard that reads the
 // request's text instead of the matched route lets one of them through.
