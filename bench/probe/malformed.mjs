@@ -36,7 +36,7 @@ export function malformedCases({ routes, rand, cookies, minimum }) {
         ? undefined
         : {
             admin: cookies.admin,
-            influencer: cookies.creator,
+            creator: cookies.creator,
             'signed-in': rand.pick([cookies.admin, cookies.creator]),
           }[route.access];
       const base = route.body ? sample(route.body) : undefined;
