@@ -15,7 +15,10 @@ export interface PageText {
  * Pages whose name in code changed keep their catalogue keys: the keys are the translations
  * table's data, which agencies may have edited.
  */
-const catalogueNameOf: Partial<Record<string, string>> = { adminTasks: 'adminTaskRequests' };
+const catalogueNameOf: Partial<Record<string, string>> = {
+  adminTasks: 'adminTaskRequests',
+  adminCreators: 'adminInfluencers',
+};
 
 export function pageText(
   match: RouteMatch,

@@ -35,7 +35,8 @@ export const appPaths = {
   /** One task with every assignee's files, to review. */
   adminTaskDetail: '/admin/task-requests/:id',
   adminUsers: '/admin/users',
-  adminInfluencers: '/admin/influencers',
+  /** The overview of every creator; the address keeps the product's public word for them. */
+  adminCreators: '/admin/influencers',
   adminCompensation: '/admin/compensation/:userId',
   /** The same screen without its id: it says 'Invalid user ID' rather than a missing page. */
   adminCompensationWithoutUser: '/admin/compensation',
@@ -57,8 +58,8 @@ export const sisterSitePaths: readonly string[] = [publicPaths.apply, appPaths.l
 export const signedInPrefixes = ['/admin/', '/dashboard', '/tasks', '/compensation', '/settings'];
 
 /**
- * A page's language version is addressed as `?lang=es` (docs/decisions: language URLs); English,
- * the default, has none. Opening such an address also remembers the choice, as the switcher does.
+ * A page's language version is addressed as `?lang=es` (decision 0012); English, the default, has
+ * none. Opening such an address also remembers the choice, as the switcher does.
  */
 export const languageParam = 'lang';
 

@@ -130,7 +130,7 @@ const routes: RouteObject[] = [
               { path: appPaths.adminTasks, element: <AdminTasksPage /> },
               { path: appPaths.adminTaskDetail, element: <AdminTaskDetailPage /> },
               { path: appPaths.adminUsers, element: <AdminUsersPage /> },
-              { path: appPaths.adminInfluencers, element: <AdminCreatorsPage /> },
+              { path: appPaths.adminCreators, element: <AdminCreatorsPage /> },
               { path: appPaths.adminCompensation, element: <AdminCompensationPage /> },
               { path: appPaths.adminCompensationWithoutUser, element: <AdminCompensationPage /> },
             ],

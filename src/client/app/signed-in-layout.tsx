@@ -42,11 +42,11 @@ const adminNav: NavItem[] = [
   { to: paths.adminApplications, labelKey: 'layout.nav.applications', icon: FileText },
   { to: paths.adminTasks, labelKey: 'layout.nav.taskRequests', icon: ClipboardList },
   { to: paths.adminUsers, labelKey: 'layout.nav.users', icon: Users },
-  { to: paths.adminInfluencers, labelKey: 'layout.nav.influencers', icon: Star },
+  { to: paths.adminCreators, labelKey: 'layout.nav.influencers', icon: Star },
   { to: paths.settings, labelKey: 'layout.nav.settings', icon: Settings },
 ];
 
-const influencerNav: NavItem[] = [
+const creatorNav: NavItem[] = [
   { to: paths.dashboard, labelKey: 'layout.nav.dashboard', icon: LayoutDashboard },
   { to: paths.tasks, labelKey: 'layout.nav.tasks', icon: ClipboardList },
   { to: paths.compensation, labelKey: 'layout.nav.compensation', icon: DollarSign },
@@ -115,7 +115,7 @@ function Shell({ user }: { user: User }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
   const saveLanguage = useUpdateLanguage();
-  const nav = user.isAdmin ? adminNav : influencerNav;
+  const nav = user.isAdmin ? adminNav : creatorNav;
   // On a phone the menu has done its job once a page is chosen.
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 

@@ -46,7 +46,7 @@ function BackToCreators() {
   const { t } = useLanguage();
   return (
     <Link
-      to={paths.adminInfluencers}
+      to={paths.adminCreators}
       className="inline-flex w-fit items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
@@ -63,7 +63,7 @@ function Unavailable({ title, description }: { title: string; description?: stri
       <Card role="alert" className="grid justify-items-center gap-3 py-12 text-center">
         <h1 className="text-xl font-bold">{title}</h1>
         {description && <p className="max-w-md text-muted-foreground">{description}</p>}
-        <Link to={paths.adminInfluencers} className={buttonVariants({ variant: 'outline' })}>
+        <Link to={paths.adminCreators} className={buttonVariants({ variant: 'outline' })}>
           <ArrowLeft aria-hidden="true" />
           {t('compensation.admin.back')}
         </Link>
