@@ -5,10 +5,10 @@ export type { I18n };
 
 /**
  * An i18next instance for one language: the one way every text a person reads is put together,
- * on a screen, in a notice or in a mail, on both sides. The client makes one per app (and the
+ * on a screen, in a notification or in a mail, on both sides. The client makes one per app (and the
  * server one per rendered request, so two visitors rendered at once never share a language),
  * from the dictionary the server handed over; the server makes one per language for mails and
- * notices. Texts are i18next's: `{{name}}` values, `_one`/`_other` plural forms by `count`.
+ * notifications. Texts are i18next's: `{{name}}` values, `_one`/`_other` plural forms by `count`.
  */
 export function createI18n(language: Language, translations: Record<string, string>): I18n {
   const instance = i18next.createInstance();

@@ -70,7 +70,7 @@ export const compensationApi = {
     method: 'POST',
     path: '/api/admin/compensations/:id/publish',
     access: 'admin',
-    summary: 'Publishes a draft to its creator, who is told in the bell and by mail',
+    summary: 'Publishes a draft to its creator, who is told by a notification and by mail',
     params: entryParams,
     responses: { 200: compensationSchema },
   }),

@@ -6,7 +6,7 @@ const notificationParams = z.object({
   id: z.string().min(1, 'Notification ID is required').max(100, 'Notification not found'),
 });
 
-/** The bell: a person's own notifications. */
+/** A person's own notifications (the bell in the top bar). */
 export const notificationsApi = {
   list: endpoint({
     method: 'GET',

@@ -14,8 +14,8 @@ export type SeedOutcome = 'seeded' | 'already-seeded' | { refused: string[] };
 
 /**
  * Fills the database with a small demo agency: its people, tasks with files, two years of
- * compensation, applications, and a new task in Maria's bell. Refuses when it holds anyone
- * besides the first administrator and the demo accounts, so it can never mix invented people
+ * compensation, applications, and a notification of a new task for Maria. Refuses when it holds
+ * anyone besides the first administrator and the demo accounts, so it can never mix invented people
  * into a real agency; does nothing when the demo is already there.
  */
 export async function seedDemo(deps: Deps): Promise<SeedOutcome> {

@@ -8,8 +8,8 @@ import { usePublishCompensation } from './api/publish-compensation.ts';
 import { periodLabel } from './compensation-format.ts';
 
 /**
- * Publish Compensation: asks before a draft goes to its creator, who is told in the bell and by
- * mail. Open while `compensation` is given.
+ * Publish Compensation: asks before a draft goes to its creator, who is told by a notification and
+ * by mail. Open while `compensation` is given.
  */
 export function PublishCompensationDialog({
   compensation,

@@ -72,10 +72,10 @@ function bookkeeperOf(deps: Deps, admin: User, calendar: Calendar) {
 type Bookkeeper = ReturnType<typeof bookkeeperOf>;
 
 /**
- * Two years of monthly compensation for Maria and Lucas: a month is entered on the 1st of the
- * next and published on the 5th. This month's waits as a draft; one of Maria's was corrected
- * yesterday. Sofia, who just joined, has one draft. Older notifications are read; the latest
- * publication and the correction are new in the bell.
+ * Two years of monthly compensation for Maria and Lucas: a month is entered on the 1st of the next
+ * and published on the 5th. This month's waits as a draft; one of Maria's was corrected yesterday.
+ * Sofia, who just joined, has one draft. Older notifications are read; the latest publication's and
+ * the correction's are unread.
  */
 export async function seedCompensation(
   deps: Deps,

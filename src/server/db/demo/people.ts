@@ -25,7 +25,7 @@ const creators: {
   { username: 'demo_sofia', firstName: 'Sofia', lastName: null, language: 'en' },
 ];
 
-/** The demo agency's people: its manager and three creators, each welcomed in their bell. */
+/** The demo agency's people: its manager and three creators, each welcomed by a notification. */
 export interface DemoPeople {
   admin: User;
   maria: User;

@@ -43,8 +43,8 @@ function valuesFor(news: CompensationNews, language: Language) {
 }
 
 /**
- * The bell's notification (type compensation, relatedId the entry, opening /compensation),
- * written in the creator's language as it is stored.
+ * The notification (type compensation, relatedId the entry, opening /compensation), written in the
+ * creator's language as it is stored.
  */
 export function compensationNotification(entryId: string, news: CompensationNews): NotifyInput {
   const key = `notification.${nameOf(news)}`;

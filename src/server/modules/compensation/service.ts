@@ -34,7 +34,7 @@ import { notify } from '../notifications/notify.ts';
 const notFound = () => new DomainError('not_found', 'compensation.not_found');
 
 /**
- * Tells the creator of an entry in their bell (within the change, so the notification exists
+ * Tells the creator of an entry by a notification (within the change, so the notification exists
  * exactly when the change does) and returns their mail, to be sent once the change is committed.
  */
 async function tellCreator(
@@ -106,8 +106,8 @@ export async function createCompensation(
 
 /**
  * Amount and notes. A draft is simply edited; a published entry is corrected: the earlier amount
- * and notes stay in its record, and the creator is told in the bell and by mail (decision 0023).
- * Sending what is already there changes nothing and tells no one.
+ * and notes stay in its record, and the creator is told by a notification and by mail (decision
+ * 0023). Sending what is already there changes nothing and tells no one.
  */
 export async function updateCompensation(
   deps: Deps,
@@ -156,8 +156,9 @@ export async function updateCompensation(
 }
 
 /**
- * Publishes a draft to its creator, who is told in the bell and by mail. The conditional UPDATE
- * is the claim: of two publications at once one wins, the other is 409, and the creator hears once.
+ * Publishes a draft to its creator, who is told by a notification and by mail. The conditional
+ * UPDATE is the claim: of two publications at once one wins, the other is 409, and the creator
+ * hears once.
  */
 export async function publishCompensation(
   deps: Deps,

@@ -50,7 +50,7 @@ export function taskAssignedMail(
   });
 }
 
-/** The bell's notification of a new task: its message is the task's title, a click opens it. */
+/** The notification of a new task: its message is the task's title, a click opens it. */
 export function taskAssignedNotification(task: { id: string; title: string }): NotifyInput {
   return catalogueNotification('task', 'notification.taskAssigned', { title: task.title }, task.id);
 }

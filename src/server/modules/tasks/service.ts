@@ -48,7 +48,7 @@ async function creatorsFor(db: Db, ids: string[]): Promise<Creator[]> {
   return creators;
 }
 
-/** Tells each new assignee in their bell (within the change) and returns their mails for after it. */
+/** Notifies each new assignee (within the change) and returns their mails for after it. */
 async function welcomeAssignees(
   deps: Deps,
   task: { id: string; title: string; dueDate: string },

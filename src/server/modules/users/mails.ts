@@ -1,6 +1,6 @@
 import { catalogueNotification, type NotifyInput } from '../notifications/notify.ts';
 
-/** What a person finds in their bell when their account is created, naming the site (SITE_NAME). */
+/** The notification a person finds when their account is created, naming the site (SITE_NAME). */
 export function welcomeNotification(siteName: string): NotifyInput {
   return catalogueNotification('system', 'notification.welcome', { site: siteName });
 }

@@ -112,8 +112,8 @@ export interface AccountInput {
 }
 
 /**
- * Creates an account and welcomes its owner in their bell. Every area that makes accounts uses
- * this; inside `withTransaction` the account is part of the larger change (an approved
+ * Creates an account and welcomes its owner with a notification. Every area that makes accounts
+ * uses this; inside `withTransaction` the account is part of the larger change (an approved
  * application).
  */
 export async function createUserAccount(

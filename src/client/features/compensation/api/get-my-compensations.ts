@@ -11,8 +11,8 @@ export function myCompensationsQueryOptions() {
   return queryOptions({
     queryKey: ['compensations', 'mine'],
     queryFn: getMyCompensations,
-    // Compensation is published while the creator is signed in, and the bell sends them here to
-    // see it: each visit asks again rather than showing what an earlier visit found.
+    // Compensation is published while the creator is signed in, and its notification sends them
+    // here to see it: each visit asks again rather than showing what an earlier visit found.
     refetchOnMount: 'always',
   });
 }

@@ -37,7 +37,7 @@ export function dueReminderMail(
   });
 }
 
-/** The bell's reminder: its message is the task's title, and a click opens it. */
+/** The reminder's notification: its message is the task's title, and a click opens it. */
 export function dueReminderNotification(
   kind: DueReminderKind,
   task: { id: string; title: string },

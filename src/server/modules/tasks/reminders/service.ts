@@ -59,8 +59,8 @@ function claimAndNotify(
 
 /**
  * Sends every reminder whose time has come, claiming each first, so that any number of server
- * processes sweeping one database at once send each reminder once. The bell's notification is
- * written with the claim; the mail goes after it. Returns how many reminders this call sent.
+ * processes sweeping one database at once send each reminder once. The notification is written with
+ * the claim; the mail goes after it. Returns how many reminders this call sent.
  */
 export async function sendDueReminders(deps: Deps): Promise<number> {
   const now = deps.clock();

@@ -35,12 +35,12 @@ export function taskReviewedMail(
   });
 }
 
-/** The bell shows a short note; the mail and the task page carry the whole of it. */
+/** A notification carries a short note; the mail and the task page carry the whole of it. */
 const noteLength = 280;
 const shortened = (text: string) =>
   text.length <= noteLength ? text : `${text.slice(0, noteLength - 1).trimEnd()}…`;
 
-/** The bell's notification to the creator: the decision, the task's title and the note. */
+/** The notification to the creator: the decision, the task's title and the note. */
 export function taskReviewedNotification(options: {
   decision: ReviewDecision;
   feedback: string | null;
@@ -62,7 +62,7 @@ export function taskReviewedNotification(options: {
   };
 }
 
-/** The bell's notification to every administrator when a creator submits: it names both. */
+/** The notification to every administrator when a creator submits: it names both. */
 export function taskSubmittedNotification(
   task: { id: string; title: string },
   creatorName: string,

@@ -54,7 +54,7 @@ function outcomeOf(
 /**
  * An administrator's review of one creator's submission. Only a submitted assignment can be
  * reviewed; it is claimed by a conditional update, so of two reviews at once one passes and the
- * other is 409. The review is kept, and the creator is told in the bell and by mail in their
+ * other is 409. The review is kept, and the creator is told by a notification and by mail in their
  * language.
  */
 export async function reviewSubmission(
