@@ -18,7 +18,7 @@ import pg from 'pg';
 import { startBuiltServer } from './server.mjs';
 
 const sizes = [1_000, 20_000];
-const monthsOfPay = 24;
+const monthsOfCompensation = 24;
 const requestsPerQuery = 100;
 // A query slower than this stops sooner (its median is then over fewer requests, as printed).
 const secondsPerQuery = 8;
@@ -39,7 +39,7 @@ const queries = [
 const searchable = (...parts) =>
   parts.filter(Boolean).join(' ').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** The creators and their pay as rows, the same for both databases. */
+/** The creators and their compensation entries as rows, the same for both databases. */
 function* creatorRows(count, now) {
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
   for (let n = 0; n < count; n++) {
@@ -51,10 +51,10 @@ function* creatorRows(count, now) {
     const created = new Date(now.getTime() - (count - n) * 60_000).toISOString();
     const user = [id, username, email, firstName, lastName, created];
     user.searchText = searchable(username, email, firstName, lastName);
-    // Every fifth creator's pay ended four months ago: inactive.
+    // Every fifth creator's compensation ended four months ago: inactive.
     const lastMonth = n % 5 === 0 ? thisMonth - 4 : thisMonth;
-    const pay = [];
-    for (let back = monthsOfPay - 1; back >= 0; back--) {
+    const compensations = [];
+    for (let back = monthsOfCompensation - 1; back >= 0; back--) {
       const period = lastMonth - back;
       const year = Math.floor(period / 12);
       const month = (period % 12) + 1;
@@ -63,7 +63,7 @@ function* creatorRows(count, now) {
       // Published on the 3rd of the month after, at 10:00.
       const publishedAt = isDraft ? null : new Date(Date.UTC(year, month, 3, 10)).toISOString();
       const changed = publishedAt ?? now.toISOString();
-      pay.push([
+      compensations.push([
         randomUUID(),
         id,
         month,
@@ -75,7 +75,7 @@ function* creatorRows(count, now) {
         changed,
       ]);
     }
-    yield { user, pay };
+    yield { user, compensations };
   }
 }
 
@@ -84,7 +84,7 @@ const userColumns =
 // The same columns with the search text among the parameters, before the fixed values.
 const postgresUserColumns =
   'id, username, email, first_name, last_name, created_at, updated_at, search_text, password_hash, is_admin, preferred_language';
-const payColumns =
+const compensationColumns =
   'id, user_id, month, year, amount_cents, status, published_at, created_at, updated_at';
 // Nobody signs in as these creators; a hash that matches no password.
 const noPassword = 'bench-no-password';
@@ -94,13 +94,13 @@ function fillSqlite(file, count, now) {
   const insertUser = db.prepare(
     `insert into users (${userColumns}) values (?, ?, ?, ?, ?, ?, ?, '${noPassword}', 0, 'en', ?)`,
   );
-  const insertPay = db.prepare(
-    `insert into compensations (${payColumns}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const insertCompensation = db.prepare(
+    `insert into compensations (${compensationColumns}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   db.transaction(() => {
-    for (const { user, pay } of creatorRows(count, now)) {
+    for (const { user, compensations } of creatorRows(count, now)) {
       insertUser.run(...user, user[5], user.searchText);
-      for (const row of pay) insertPay.run(...row);
+      for (const row of compensations) insertCompensation.run(...row);
     }
   })();
   db.exec('analyze');
@@ -129,16 +129,16 @@ async function fillPostgres(url, count, now) {
   };
   try {
     let users = [];
-    let pay = [];
+    let compensations = [];
     const flush = async () => {
       if (users.length === 0) return;
       await client.query('begin');
       await insert('users', postgresUserColumns, users, `, '${noPassword}', false, 'en'`);
       // Parameters per statement are limited to 65,535: 9 columns x 24 months x 200 creators.
-      await insert('compensations', payColumns, pay);
+      await insert('compensations', compensationColumns, compensations);
       await client.query('commit');
       users = [];
-      pay = [];
+      compensations = [];
     };
     for (const creator of creatorRows(count, now)) {
       const [id, username, email, firstName, lastName, created] = creator.user;
@@ -152,7 +152,7 @@ async function fillPostgres(url, count, now) {
         created,
         creator.user.searchText,
       ]);
-      pay.push(...creator.pay);
+      compensations.push(...creator.compensations);
       if (users.length === 200) await flush();
     }
     await flush();
@@ -227,7 +227,7 @@ async function measure(databases) {
   for (const [index, database] of databases.entries()) {
     const seconds = await fill(database, sizes[index], now);
     console.log(
-      `  ${database.dialect}, ${sizes[index].toLocaleString('en')} creators: ${(sizes[index] * monthsOfPay).toLocaleString('en')} entries written in ${seconds.toFixed(1)} s`,
+      `  ${database.dialect}, ${sizes[index].toLocaleString('en')} creators: ${(sizes[index] * monthsOfCompensation).toLocaleString('en')} entries written in ${seconds.toFixed(1)} s`,
     );
   }
   const servers = [];
@@ -255,13 +255,13 @@ async function measure(databases) {
 }
 
 async function withPostgresDatabase(baseUrl, work) {
-  const name = `agency_bench_influencers_${process.pid}_${Date.now().toString(36)}`;
+  const name = `agency_bench_creators_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database "${name}"`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-influencers-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-creators-'));
   try {
     return await work({ dialect: 'postgres', dataDir, env: { DATABASE_URL: url.toString() } });
   } finally {
@@ -272,7 +272,7 @@ async function withPostgresDatabase(baseUrl, work) {
 }
 
 async function withSqliteDatabase(work) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-influencers-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-creators-'));
   try {
     return await work({ dialect: 'sqlite', dataDir, env: {} });
   } finally {
@@ -302,7 +302,7 @@ for (const dialect of dialects) {
 
 const [small, large] = sizes;
 console.log(
-  `Influencers overview: median latency, ${requestsPerQuery} sequential requests to each size in turn (fewer past ${secondsPerQuery} s a size) after ${warmUp} to warm up; built server, ${monthsOfPay} months of pay per creator`,
+  `Creators overview (GET /api/admin/influencers): median latency, ${requestsPerQuery} sequential requests to each size in turn (fewer past ${secondsPerQuery} s a size) after ${warmUp} to warm up; built server, ${monthsOfCompensation} months of compensation per creator`,
 );
 console.log(
   `  ${'query'.padEnd(32)}${`${small.toLocaleString('en')} creators`.padStart(16)}${`${large.toLocaleString('en')} creators`.padStart(18)}${'ratio'.padStart(8)}  aim < 2`,

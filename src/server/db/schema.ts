@@ -224,7 +224,7 @@ export interface CompensationChangesTable {
 
 /**
  * Each person's entries counted and summed, one row per user, kept by triggers on compensations
- * (migration 0010): the influencers overview sorts and filters on it without reading every entry.
+ * (migration 0010): the creators overview sorts and filters on it without reading every entry.
  */
 export interface CompensationUserTotalsTable {
   userId: string;
@@ -235,7 +235,7 @@ export interface CompensationUserTotalsTable {
   lastUpdatedAt: Timestamp | null;
 }
 
-/** Published pay per calendar month, kept by triggers on compensations (migration 0010). */
+/** Published compensation per calendar month, kept by triggers (migration 0010). */
 export interface CompensationMonthTotalsTable {
   year: number;
   month: number;

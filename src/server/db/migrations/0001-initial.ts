@@ -15,9 +15,9 @@ const firstAssignmentStatuses = ['assigned', 'in_progress', 'submitted', 'comple
 
 /**
  * The whole schema the screens use (docs/product.md, section 7). The first-version `applications`
- * table is left out (docs/decisions/0005); the v2 shape is simply called `applications`.
- * ON DELETE is chosen per reference: a person's own records go with them (CASCADE), records that
- * merely name who acted keep their row (SET NULL), and pay history blocks deletion (RESTRICT).
+ * table is left out (docs/decisions/0005); the v2 shape is simply called `applications`. ON DELETE
+ * is chosen per reference: a person's own records go with them (CASCADE), records that merely name
+ * who acted keep their row (SET NULL), and compensation history blocks deletion (RESTRICT).
  */
 export function initialMigration(types: ColumnTypes): Migration {
   return {
@@ -209,7 +209,7 @@ export function initialMigration(types: ColumnTypes): Migration {
       await db.schema
         .createTable('compensations')
         .addColumn('id', types.id, (c) => c.primaryKey())
-        // RESTRICT: pay history outlives any attempt to delete the person it was paid to.
+        // RESTRICT: compensation history outlives any attempt to delete the person it was paid to.
         .addColumn('user_id', types.id, (c) =>
           c.notNull().references('users.id').onDelete('restrict'),
         )

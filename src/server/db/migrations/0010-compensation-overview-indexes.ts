@@ -6,11 +6,11 @@ import type { ColumnTypes } from './column-types.ts';
  * The creators overview (GET /api/admin/influencers) at 20,000 creators with two years of
  * compensation each (bench/influencers.mjs; decision 0031). Summing 480,000 entries on every
  * request costs what the table holds, so two small tables keep the sums, written by triggers on
- * `compensations` whoever writes it (the pay service, the demo seed, tests):
+ * `compensations` whoever writes it (the compensation service, the demo seed, tests):
  * - `compensation_user_totals`: one row per user (made with the user), their entries counted and
  *   summed; the list sorts and filters on it, walking an index in each sort's order.
- * - `compensation_month_totals`: published pay per calendar month; the monthly chart and Total
- *   Payouts read a dozen rows instead of every entry.
+ * - `compensation_month_totals`: published compensation per calendar month; the monthly chart
+ *   and Total Payouts read a dozen rows instead of every entry.
  * A new entry adds to its person's row; an edit or a delete recounts the row from the person's own
  * entries (two dozen rows), so the latest times stay exact when an entry goes. A month's sum moves
  * by the amount changed. The name sort walks an index over the same expression as the overview's
@@ -29,7 +29,7 @@ export function compensationOverviewIndexesMigration(
         )
         .addColumn('compensation_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('published_count', 'integer', (c) => c.notNull().defaultTo(0))
-        // bigint: a creator's pay over the years outgrows PostgreSQL's integer.
+        // bigint: a creator's compensation over the years outgrows PostgreSQL's integer.
         .addColumn('earned_cents', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('last_published_at', types.timestamp)
         .addColumn('last_updated_at', types.timestamp)
@@ -79,7 +79,7 @@ export function compensationOverviewIndexesMigration(
       if (dialect === 'postgres') await createPostgresTriggers(db);
       else await createSqliteTriggers(db);
 
-      // Pay recorded before this migration.
+      // Compensation recorded before this migration.
       await sql`
         insert into compensation_user_totals
           (user_id, compensation_count, published_count, earned_cents, last_published_at, last_updated_at)

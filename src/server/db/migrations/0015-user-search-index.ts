@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
- * The influencers overview at 20,000 creators (bench/influencers.mjs; decision 0022).
+ * The creators overview at 20,000 creators (bench/influencers.mjs; decision 0022).
  *
  * `users.search_text` gets the trigram index the tasks got in migration 0008, the same way: on
  * SQLite an FTS5 table with the trigram tokenizer (`users_search`, external content over the

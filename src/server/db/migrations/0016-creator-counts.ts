@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 
 /**
- * The influencers overview's stat cards at any number of creators (decision 0031). Counting the
+ * The creators overview's stat cards at any number of creators (decision 0031). Counting the
  * creators, those with earnings and those active on every request stepped through one index entry
  * per creator, so the counts are kept instead, by triggers, whoever writes:
  * - `creator_counts`: one row (id 1) with the number of creators (users who are not
@@ -12,8 +12,9 @@ import type { Dialect } from '../database.ts';
  *   the hours after the one the window starts in (at most 720 rows and those ahead), plus the
  *   creators whose latest publish falls in that hour at or after the window's start, counted
  *   exactly from `compensation_user_totals`.
- * Triggers on `compensation_user_totals` (a creator's row made or moved by the pay triggers of
- * migration 0010) and on `users` (deleted, made or no longer an administrator) keep both right.
+ * Triggers on `compensation_user_totals` (a creator's row made or moved by the compensation
+ * triggers of migration 0010) and on `users` (deleted, made or no longer an administrator) keep
+ * both right.
  */
 export function creatorCountsMigration(dialect: Dialect): Migration {
   return {
@@ -90,8 +91,8 @@ async function createSqliteTriggers(db: Kysely<unknown>) {
        ${moveHour('old.last_published_at', '-1')};
        ${moveHour('new.last_published_at', '1')};
      end`,
-    // Before the delete, while the person's totals row is there; a delete refused (pay kept)
-    // takes these changes back with it.
+    // Before the delete, while the person's totals row is there; a delete refused
+    // (compensation kept) takes these changes back with it.
     `create trigger creator_counts_user_delete before delete on users
      when old.is_admin = 0 begin
        update creator_counts set creators = creators - 1,
@@ -160,8 +161,8 @@ async function createPostgresTriggers(db: Kysely<unknown>) {
      end $$`,
     `create trigger creator_counts_totals_change after insert or update on compensation_user_totals
        for each row execute function creator_counts_totals_change()`,
-    // Before the delete, while the person's totals row is there; a delete refused (pay kept)
-    // takes these changes back with it.
+    // Before the delete, while the person's totals row is there; a delete refused
+    // (compensation kept) takes these changes back with it.
     `create function creator_counts_user_change() returns trigger language plpgsql as $$
      declare
        person varchar;
