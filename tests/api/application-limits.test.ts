@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationFields, submitApplication } from '../support/applications.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp.close());
+import { describe, expect, test } from '../support/fixtures.ts';
 
 const oneHour = 60 * 60;
 
 describe('application submissions sent all at once', () => {
-  it('a parallel burst of 12 from one address gets at most 5 accepted', async () => {
+  test('a parallel burst of 12 from one address gets at most 5 accepted', async ({ app, db }) => {
     const address = '198.51.100.40';
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        submitApplication(testApp.app, {
+        submitApplication(app, {
           address,
           fields: applicationFields({ email: `burst${index}@example.com` }),
         }),
@@ -35,7 +28,7 @@ describe('application submissions sent all at once', () => {
       expect(retryAfter).toBeGreaterThan(oneHour - 60);
       expect(retryAfter).toBeLessThanOrEqual(oneHour);
     }
-    const stored = await testApp.app.deps.db.selectFrom('applications').select('id').execute();
+    const stored = await db.selectFrom('applications').select('id').execute();
     expect(stored).toHaveLength(accepted.length);
   });
 });

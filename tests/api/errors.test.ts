@@ -1,14 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-afterEach(() => testApp.close());
+import { describe, expect, test } from '../support/fixtures.ts';
 
 describe('errors', () => {
-  it('answers an unknown API path with a JSON 404 in the error shape', async () => {
-    testApp = await createTestApp();
+  test('answers an unknown API path with a JSON 404 in the error shape', async ({ app }) => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await testApp.app.inject({ method, url: '/api/no-such-thing?x=1' });
+      const response = await app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual({
@@ -19,9 +14,11 @@ describe('errors', () => {
     }
   });
 
-  it('hides the cause of a 5xx from the caller and logs it with the request id', async () => {
+  test('hides the cause of a 5xx from the caller and logs it with the request id', async ({
+    createApp,
+  }) => {
     const lines: string[] = [];
-    testApp = await createTestApp(
+    const testApp = await createApp(
       { LOG_LEVEL: 'error' },
       { logStream: { write: (line) => lines.push(line) } },
     );
@@ -45,10 +42,9 @@ describe('errors', () => {
 });
 
 describe('security', () => {
-  it('sends strict security headers on every response', async () => {
-    testApp = await createTestApp();
+  test('sends strict security headers on every response', async ({ app }) => {
     for (const url of ['/api/health', '/api/nowhere']) {
-      const { headers } = await testApp.app.inject({ method: 'GET', url });
+      const { headers } = await app.inject({ method: 'GET', url });
       expect(headers['content-security-policy']).toContain("script-src 'self'");
       expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(headers['x-content-type-options']).toBe('nosniff');
@@ -57,15 +53,14 @@ describe('security', () => {
     }
   });
 
-  it('refuses a state-changing request sent from another site', async () => {
-    testApp = await createTestApp();
+  test('refuses a state-changing request sent from another site', async ({ app }) => {
     const fromElsewhere = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
     ];
     for (const headers of fromElsewhere) {
-      const response = await testApp.app.inject({
+      const response = await app.inject({
         method: 'POST',
         url: '/api/translations',
         headers,
@@ -76,7 +71,7 @@ describe('security', () => {
         message: 'This request came from another site and was refused.',
       });
     }
-    const sameSite = await testApp.app.inject({
+    const sameSite = await app.inject({
       method: 'POST',
       url: '/api/translations',
       headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },

@@ -1,5 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { recogniseFile } from '../../src/server/uploads/file-kinds.ts';
 import {
   assignTask,
@@ -18,22 +16,12 @@ import {
   webmBytes,
   webpBytes,
 } from '../support/files.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-app.ts';
-
-let database: TestDatabase;
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  handle = database.open();
-});
-afterAll(async () => {
-  await handle.db.destroy();
-  await database.remove();
-});
+import { describe, expect, test } from '../support/fixtures.ts';
 
 describe('test factories', () => {
-  it('store a task, its assignment, an upload and a compensation that read back as made', async () => {
+  test('store a task, its assignment, an upload and a compensation that read back as made', async ({
+    handle,
+  }) => {
     const { db } = handle;
     const creator = await createUser(db);
     const task = await createTask(db, { title: 'Spring lookbook', maxFiles: 12 });
@@ -68,7 +56,7 @@ describe('test factories', () => {
     expect(compensation.amountCents).toBe(125_050);
   });
 
-  it('make files whose bytes are recognised as the kind they claim to be', async () => {
+  test('make files whose bytes are recognised as the kind they claim to be', async () => {
     expect(await recogniseFile(pngBytes(2, 2, [0, 0, 0]))).toBe('png');
     const jpeg = jpegBytes();
     expect(await recogniseFile(jpeg)).toBe('jpeg');

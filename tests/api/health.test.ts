@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, test } from '../support/fixtures.ts';
 import { dropDatabases } from '../support/postgres.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-afterEach(() => testApp.close());
+import type { TestApp } from '../support/test-app.ts';
 
 /** Takes the database away under the running app, as an outage would. */
 async function stopDatabase({ app, database }: TestApp) {
@@ -20,16 +17,14 @@ async function stopDatabase({ app, database }: TestApp) {
 }
 
 describe('GET /api/health', () => {
-  it('answers 200 and says the database is connected', async () => {
-    testApp = await createTestApp();
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+  test('answers 200 and says the database is connected', async ({ app }) => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok', database: 'connected' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 when the database does not answer', async () => {
-    testApp = await createTestApp();
+  test('answers 503 when the database does not answer', async ({ testApp }) => {
     await stopDatabase(testApp);
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);

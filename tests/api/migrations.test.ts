@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { listAdminTasks, listMyTasks } from '../../src/server/modules/tasks/list-repository.ts';
-import { createTestDatabase, type TestDatabase } from '../support/test-app.ts';
 import {
   assignTask,
   createCompensation,
@@ -12,159 +9,301 @@ import {
   createTask,
   createUser,
 } from '../support/factories.ts';
-
-let database: TestDatabase;
-let handle: DatabaseHandle;
-
-afterEach(async () => {
-  await handle.db.destroy();
-  await database.remove();
-});
-
-async function migratedDatabase() {
-  database = await createTestDatabase();
-  handle = database.open();
-  return handle.db;
-}
+import { describe, expect, test } from '../support/fixtures.ts';
 
 describe('migrations', () => {
-  it('build the whole schema on an empty database, and a second run changes nothing', async () => {
-    database = await createTestDatabase({ empty: true });
-    handle = database.open();
+  describe('on a database not yet migrated', () => {
+    test.override('emptyDatabase', true);
 
-    expect(await migrateToLatest(handle)).toEqual([
-      '0001-initial',
-      '0002-accounts',
-      '0003-applications',
-      '0004-rate-limits',
-      '0005-search-text',
-      '0006-assignment-statuses',
-      '0007-task-list-indexes',
-      '0008-task-search-index',
-      '0009-compensation-changes',
-      '0010-compensation-overview-indexes',
-      '0011-first-steps',
-      '0012-task-reviews',
-      '0013-task-upload-claims',
-      '0014-assignment-reminders',
-      '0015-user-search-index',
-      '0016-creator-counts',
-    ]);
-    expect(await migrateToLatest(handle)).toEqual([]);
+    test('build the whole schema on an empty database, and a second run changes nothing', async ({
+      handle,
+    }) => {
+      expect(await migrateToLatest(handle)).toEqual([
+        '0001-initial',
+        '0002-accounts',
+        '0003-applications',
+        '0004-rate-limits',
+        '0005-search-text',
+        '0006-assignment-statuses',
+        '0007-task-list-indexes',
+        '0008-task-search-index',
+        '0009-compensation-changes',
+        '0010-compensation-overview-indexes',
+        '0011-first-steps',
+        '0012-task-reviews',
+        '0013-task-upload-claims',
+        '0014-assignment-reminders',
+        '0015-user-search-index',
+        '0016-creator-counts',
+      ]);
+      expect(await migrateToLatest(handle)).toEqual([]);
 
-    const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
-    // SQLite's search indexes for tasks and users are tables of their own with four of their
-    // own inside each (FTS5); PostgreSQL's are indexes on tasks and users.
-    const searchIndexTables = tables.filter(
-      (name) => name.startsWith('tasks_search') || name.startsWith('users_search'),
-    );
-    expect(searchIndexTables).toEqual(
-      handle.dialect === 'sqlite'
-        ? ['tasks', 'users'].flatMap((table) =>
-            ['', '_config', '_data', '_docsize', '_idx'].map((part) => `${table}_search${part}`),
-          )
-        : [],
-    );
-    expect(tables.filter((name) => !searchIndexTables.includes(name))).toEqual([
-      'application_document_views',
-      'application_notes',
-      'applications',
-      'compensation_changes',
-      'compensation_month_totals',
-      'compensation_user_totals',
-      'compensations',
-      'creator_counts',
-      'creator_publish_hours',
-      'notifications',
-      'password_reset_tokens',
-      'rate_limit_events',
-      'sessions',
-      'sign_in_failures',
-      'task_assignment_counts',
-      'task_assignments',
-      'task_reviews',
-      'task_upload_claims',
-      'task_uploads',
-      'tasks',
-      'translations',
-      'users',
-    ]);
+      const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
+      // SQLite's search indexes for tasks and users are tables of their own with four of their
+      // own inside each (FTS5); PostgreSQL's are indexes on tasks and users.
+      const searchIndexTables = tables.filter(
+        (name) => name.startsWith('tasks_search') || name.startsWith('users_search'),
+      );
+      expect(searchIndexTables).toEqual(
+        handle.dialect === 'sqlite'
+          ? ['tasks', 'users'].flatMap((table) =>
+              ['', '_config', '_data', '_docsize', '_idx'].map((part) => `${table}_search${part}`),
+            )
+          : [],
+      );
+      expect(tables.filter((name) => !searchIndexTables.includes(name))).toEqual([
+        'application_document_views',
+        'application_notes',
+        'applications',
+        'compensation_changes',
+        'compensation_month_totals',
+        'compensation_user_totals',
+        'compensations',
+        'creator_counts',
+        'creator_publish_hours',
+        'notifications',
+        'password_reset_tokens',
+        'rate_limit_events',
+        'sessions',
+        'sign_in_failures',
+        'task_assignment_counts',
+        'task_assignments',
+        'task_reviews',
+        'task_upload_claims',
+        'task_uploads',
+        'tasks',
+        'translations',
+        'users',
+      ]);
+    });
+
+    test('upgrade data already there: search text filled in, assignments "assigned" become "new"', async ({
+      handle,
+    }) => {
+      await migrateToLatest(handle, '0004-rate-limits');
+      const now = new Date().toISOString();
+      const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      await db
+        .insertInto('users')
+        .values({
+          id: 'u1',
+          username: 'Jose',
+          email: 'jose@example.com',
+          first_name: 'José',
+          last_name: null,
+          password_hash: 'x',
+          is_admin: 0,
+          preferred_language: 'es',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('tasks')
+        .values({
+          id: 't1',
+          title: 'Sesión de fotos',
+          description: 'Playa',
+          due_date: now,
+          content_type: 'photo',
+          max_files: 10,
+          status: 'new',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('task_assignments')
+        .values({
+          id: 'a1',
+          task_id: 't1',
+          user_id: 'u1',
+          status: 'assigned',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+
+      expect(await migrateToLatest(handle)).toEqual([
+        '0005-search-text',
+        '0006-assignment-statuses',
+        '0007-task-list-indexes',
+        '0008-task-search-index',
+        '0009-compensation-changes',
+        '0010-compensation-overview-indexes',
+        '0011-first-steps',
+        '0012-task-reviews',
+        '0013-task-upload-claims',
+        '0014-assignment-reminders',
+        '0015-user-search-index',
+        '0016-creator-counts',
+      ]);
+      const user = await handle.db
+        .selectFrom('users')
+        .select('searchText')
+        .executeTakeFirstOrThrow();
+      expect(user.searchText).toBe('jose jose@example.com jose');
+      const task = await handle.db
+        .selectFrom('tasks')
+        .select('searchText')
+        .executeTakeFirstOrThrow();
+      expect(task.searchText).toBe('sesion de fotos playa');
+      const assignment = await handle.db
+        .selectFrom('taskAssignments')
+        .select('status')
+        .executeTakeFirstOrThrow();
+      expect(assignment.status).toBe('new');
+    });
+
+    test('index the tasks and count the assignments made before the task lists kept their indexes', async ({
+      handle,
+    }) => {
+      await migrateToLatest(handle, '0007-task-list-indexes');
+      const creator = await createUser(handle.db);
+      const later = await createTask(handle.db, {
+        title: 'Lantern parade',
+        contentType: 'video',
+        dueDate: '2026-09-01T10:00:00.000Z',
+      });
+      const sooner = await createTask(handle.db, {
+        title: 'Harbour walk',
+        contentType: 'photo',
+        dueDate: '2026-08-01T10:00:00.000Z',
+      });
+      await assignTask(handle.db, { taskId: later.id, userId: creator.id, status: 'submitted' });
+      await assignTask(handle.db, { taskId: sooner.id, userId: creator.id });
+
+      await migrateToLatest(handle);
+      const everything = { page: 1, status: 'all', contentType: 'all' } as const;
+      const found = await listAdminTasks(handle.db, { ...everything, q: 'lantern' });
+      expect(found.items.map((task) => task.id)).toEqual([later.id]);
+      const mine = await listMyTasks(handle.db, creator.id, everything);
+      expect(mine.items.map((task) => task.id)).toEqual([sooner.id, later.id]);
+      expect(mine.counters).toEqual({ total: 2, inProgress: 0, submitted: 1, completed: 0 });
+      const videos = await listMyTasks(handle.db, creator.id, {
+        ...everything,
+        contentType: 'video',
+      });
+      expect(videos).toMatchObject({ total: 1, items: [{ id: later.id }] });
+    });
+
+    test('give compensation entries made before the record of changes their creation and publication', async ({
+      handle,
+    }) => {
+      await migrateToLatest(handle, '0007-task-list-indexes');
+      const admin = await createUser(handle.db, { isAdmin: true });
+      const creator = await createUser(handle.db);
+      const draft = await createCompensation(handle.db, creator.id, {
+        month: 1,
+        createdBy: admin.id,
+      });
+      const published = await createCompensation(handle.db, creator.id, {
+        month: 2,
+        amountCents: 98_000,
+        notes: 'February',
+        status: 'published',
+        createdBy: admin.id,
+        publishedBy: admin.id,
+        publishedAt: '2026-03-01T09:00:00.000Z',
+      });
+
+      await migrateToLatest(handle);
+      const changes = await handle.db
+        .selectFrom('compensationChanges')
+        .select(['compensationId', 'ordinal', 'action', 'actorId', 'at', 'amountCents', 'notes'])
+        .orderBy('compensationId')
+        .orderBy('ordinal')
+        .execute();
+      expect(changes).toHaveLength(3);
+      expect(changes.filter((change) => change.compensationId === draft.id)).toEqual([
+        expect.objectContaining({
+          ordinal: 1,
+          action: 'created',
+          actorId: admin.id,
+          amountCents: 100_000,
+        }),
+      ]);
+      expect(changes.filter((change) => change.compensationId === published.id)).toEqual([
+        expect.objectContaining({ ordinal: 1, action: 'created', at: published.createdAt }),
+        expect.objectContaining({
+          ordinal: 2,
+          action: 'published',
+          at: '2026-03-01T09:00:00.000Z',
+          amountCents: 98_000,
+          notes: 'February',
+        }),
+      ]);
+    });
+
+    test('count and sum the compensation recorded before the creators overview kept its totals', async ({
+      handle,
+    }) => {
+      await migrateToLatest(handle, '0009-compensation-changes');
+      const paid = await createUser(handle.db);
+      const unpaid = await createUser(handle.db);
+      // Paid, but an administrator: in the months' sums, not in the creators' counts (0016).
+      const boss = await createUser(handle.db, { isAdmin: true });
+      await createCompensation(handle.db, boss.id, {
+        month: 1,
+        amountCents: 2_000,
+        status: 'published',
+        publishedAt: '2026-02-02T10:00:00.000Z',
+        updatedAt: '2026-02-02T10:00:00.000Z',
+      });
+      await createCompensation(handle.db, paid.id, {
+        month: 1,
+        amountCents: 98_000,
+        status: 'published',
+        publishedAt: '2026-02-01T09:00:00.000Z',
+        updatedAt: '2026-02-01T09:00:00.000Z',
+      });
+      await createCompensation(handle.db, paid.id, {
+        month: 2,
+        amountCents: 50_000,
+        updatedAt: '2026-03-01T09:00:00.000Z',
+      });
+
+      await migrateToLatest(handle);
+      const totals = await handle.db
+        .selectFrom('compensationUserTotals')
+        .selectAll()
+        .where('userId', 'in', [paid.id, unpaid.id])
+        .execute();
+      expect(totals.map((row) => ({ ...row, earnedCents: Number(row.earnedCents) }))).toEqual(
+        expect.arrayContaining([
+          {
+            userId: paid.id,
+            compensationCount: 2,
+            publishedCount: 1,
+            earnedCents: 98_000,
+            lastPublishedAt: '2026-02-01T09:00:00.000Z',
+            lastUpdatedAt: '2026-03-01T09:00:00.000Z',
+          },
+          {
+            userId: unpaid.id,
+            compensationCount: 0,
+            publishedCount: 0,
+            earnedCents: 0,
+            lastPublishedAt: null,
+            lastUpdatedAt: null,
+          },
+        ]),
+      );
+      const months = await handle.db.selectFrom('compensationMonthTotals').selectAll().execute();
+      expect(months.map((row) => ({ ...row, publishedCents: Number(row.publishedCents) }))).toEqual(
+        [{ year: 2026, month: 1, publishedCents: 100_000 }],
+      );
+      expect(await handle.db.selectFrom('creatorCounts').selectAll().execute()).toEqual([
+        { id: 1, creators: 2, withEarnings: 1 },
+      ]);
+      expect(await handle.db.selectFrom('creatorPublishHours').selectAll().execute()).toEqual([
+        { hour: '2026-02-01T09', creators: 1 },
+      ]);
+    });
   });
 
-  it('upgrade data already there: search text filled in, assignments "assigned" become "new"', async () => {
-    database = await createTestDatabase({ empty: true });
-    handle = database.open();
-    await migrateToLatest(handle, '0004-rate-limits');
-    const now = new Date().toISOString();
-    const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u1',
-        username: 'Jose',
-        email: 'jose@example.com',
-        first_name: 'José',
-        last_name: null,
-        password_hash: 'x',
-        is_admin: 0,
-        preferred_language: 'es',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('tasks')
-      .values({
-        id: 't1',
-        title: 'Sesión de fotos',
-        description: 'Playa',
-        due_date: now,
-        content_type: 'photo',
-        max_files: 10,
-        status: 'new',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await db
-      .insertInto('task_assignments')
-      .values({
-        id: 'a1',
-        task_id: 't1',
-        user_id: 'u1',
-        status: 'assigned',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-
-    expect(await migrateToLatest(handle)).toEqual([
-      '0005-search-text',
-      '0006-assignment-statuses',
-      '0007-task-list-indexes',
-      '0008-task-search-index',
-      '0009-compensation-changes',
-      '0010-compensation-overview-indexes',
-      '0011-first-steps',
-      '0012-task-reviews',
-      '0013-task-upload-claims',
-      '0014-assignment-reminders',
-      '0015-user-search-index',
-      '0016-creator-counts',
-    ]);
-    const user = await handle.db.selectFrom('users').select('searchText').executeTakeFirstOrThrow();
-    expect(user.searchText).toBe('jose jose@example.com jose');
-    const task = await handle.db.selectFrom('tasks').select('searchText').executeTakeFirstOrThrow();
-    expect(task.searchText).toBe('sesion de fotos playa');
-    const assignment = await handle.db
-      .selectFrom('taskAssignments')
-      .select('status')
-      .executeTakeFirstOrThrow();
-    expect(assignment.status).toBe('new');
-  });
-
-  it('keep usernames and emails unique regardless of case', async () => {
-    const db = await migratedDatabase();
+  test('keep usernames and emails unique regardless of case', async ({ handle }) => {
+    const { db } = handle;
     await createUser(db, { username: 'Maria', email: 'maria@example.com' });
     await expect(
       createUser(db, { username: 'maria', email: 'other@example.com' }),
@@ -174,14 +313,16 @@ describe('migrations', () => {
     ).rejects.toThrow();
   });
 
-  it('refuse a status outside the domain list', async () => {
-    const db = await migratedDatabase();
+  test('refuse a status outside the domain list', async ({ handle }) => {
+    const { db } = handle;
     const user = await createUser(db);
     await expect(createNotification(db, user.id, { type: 'gossip' as 'system' })).rejects.toThrow();
   });
 
-  it("delete a person's notifications with them but keep their pay history", async () => {
-    const db = await migratedDatabase();
+  test("delete a person's notifications with them but keep their compensation history", async ({
+    handle,
+  }) => {
+    const { db } = handle;
     const withNotifications = await createUser(db);
     await createNotification(db, withNotifications.id);
     await db.deleteFrom('users').where('id', '=', withNotifications.id).execute();
@@ -195,162 +336,16 @@ describe('migrations', () => {
     const paid = await createUser(db);
     await createCompensation(db, paid.id, { amountCents: 125_050 });
     await expect(db.deleteFrom('users').where('id', '=', paid.id).execute()).rejects.toThrow();
-    const pay = await db
+    const kept = await db
       .selectFrom('compensations')
       .select('amountCents')
       .where('userId', '=', paid.id)
       .execute();
-    expect(pay).toEqual([{ amountCents: 125_050 }]);
+    expect(kept).toEqual([{ amountCents: 125_050 }]);
   });
 
-  it('index the tasks and count the assignments made before the task lists kept their indexes', async () => {
-    database = await createTestDatabase({ empty: true });
-    handle = database.open();
-    await migrateToLatest(handle, '0007-task-list-indexes');
-    const creator = await createUser(handle.db);
-    const later = await createTask(handle.db, {
-      title: 'Lantern parade',
-      contentType: 'video',
-      dueDate: '2026-09-01T10:00:00.000Z',
-    });
-    const sooner = await createTask(handle.db, {
-      title: 'Harbour walk',
-      contentType: 'photo',
-      dueDate: '2026-08-01T10:00:00.000Z',
-    });
-    await assignTask(handle.db, { taskId: later.id, userId: creator.id, status: 'submitted' });
-    await assignTask(handle.db, { taskId: sooner.id, userId: creator.id });
-
-    await migrateToLatest(handle);
-    const everything = { page: 1, status: 'all', contentType: 'all' } as const;
-    const found = await listAdminTasks(handle.db, { ...everything, q: 'lantern' });
-    expect(found.items.map((task) => task.id)).toEqual([later.id]);
-    const mine = await listMyTasks(handle.db, creator.id, everything);
-    expect(mine.items.map((task) => task.id)).toEqual([sooner.id, later.id]);
-    expect(mine.counters).toEqual({ total: 2, inProgress: 0, submitted: 1, completed: 0 });
-    const videos = await listMyTasks(handle.db, creator.id, {
-      ...everything,
-      contentType: 'video',
-    });
-    expect(videos).toMatchObject({ total: 1, items: [{ id: later.id }] });
-  });
-
-  it('give pay entries made before the record of changes their creation and publication', async () => {
-    database = await createTestDatabase({ empty: true });
-    handle = database.open();
-    await migrateToLatest(handle, '0007-task-list-indexes');
-    const admin = await createUser(handle.db, { isAdmin: true });
-    const creator = await createUser(handle.db);
-    const draft = await createCompensation(handle.db, creator.id, {
-      month: 1,
-      createdBy: admin.id,
-    });
-    const published = await createCompensation(handle.db, creator.id, {
-      month: 2,
-      amountCents: 98_000,
-      notes: 'February',
-      status: 'published',
-      createdBy: admin.id,
-      publishedBy: admin.id,
-      publishedAt: '2026-03-01T09:00:00.000Z',
-    });
-
-    await migrateToLatest(handle);
-    const changes = await handle.db
-      .selectFrom('compensationChanges')
-      .select(['compensationId', 'ordinal', 'action', 'actorId', 'at', 'amountCents', 'notes'])
-      .orderBy('compensationId')
-      .orderBy('ordinal')
-      .execute();
-    expect(changes).toHaveLength(3);
-    expect(changes.filter((change) => change.compensationId === draft.id)).toEqual([
-      expect.objectContaining({
-        ordinal: 1,
-        action: 'created',
-        actorId: admin.id,
-        amountCents: 100_000,
-      }),
-    ]);
-    expect(changes.filter((change) => change.compensationId === published.id)).toEqual([
-      expect.objectContaining({ ordinal: 1, action: 'created', at: published.createdAt }),
-      expect.objectContaining({
-        ordinal: 2,
-        action: 'published',
-        at: '2026-03-01T09:00:00.000Z',
-        amountCents: 98_000,
-        notes: 'February',
-      }),
-    ]);
-  });
-
-  it('count and sum the pay recorded before the influencers overview kept its totals', async () => {
-    database = await createTestDatabase({ empty: true });
-    handle = database.open();
-    await migrateToLatest(handle, '0009-compensation-changes');
-    const paid = await createUser(handle.db);
-    const unpaid = await createUser(handle.db);
-    // Paid, but an administrator: in the months' sums, not in the creators' counts (0016).
-    const boss = await createUser(handle.db, { isAdmin: true });
-    await createCompensation(handle.db, boss.id, {
-      month: 1,
-      amountCents: 2_000,
-      status: 'published',
-      publishedAt: '2026-02-02T10:00:00.000Z',
-      updatedAt: '2026-02-02T10:00:00.000Z',
-    });
-    await createCompensation(handle.db, paid.id, {
-      month: 1,
-      amountCents: 98_000,
-      status: 'published',
-      publishedAt: '2026-02-01T09:00:00.000Z',
-      updatedAt: '2026-02-01T09:00:00.000Z',
-    });
-    await createCompensation(handle.db, paid.id, {
-      month: 2,
-      amountCents: 50_000,
-      updatedAt: '2026-03-01T09:00:00.000Z',
-    });
-
-    await migrateToLatest(handle);
-    const totals = await handle.db
-      .selectFrom('compensationUserTotals')
-      .selectAll()
-      .where('userId', 'in', [paid.id, unpaid.id])
-      .execute();
-    expect(totals.map((row) => ({ ...row, earnedCents: Number(row.earnedCents) }))).toEqual(
-      expect.arrayContaining([
-        {
-          userId: paid.id,
-          compensationCount: 2,
-          publishedCount: 1,
-          earnedCents: 98_000,
-          lastPublishedAt: '2026-02-01T09:00:00.000Z',
-          lastUpdatedAt: '2026-03-01T09:00:00.000Z',
-        },
-        {
-          userId: unpaid.id,
-          compensationCount: 0,
-          publishedCount: 0,
-          earnedCents: 0,
-          lastPublishedAt: null,
-          lastUpdatedAt: null,
-        },
-      ]),
-    );
-    const months = await handle.db.selectFrom('compensationMonthTotals').selectAll().execute();
-    expect(months.map((row) => ({ ...row, publishedCents: Number(row.publishedCents) }))).toEqual([
-      { year: 2026, month: 1, publishedCents: 100_000 },
-    ]);
-    expect(await handle.db.selectFrom('creatorCounts').selectAll().execute()).toEqual([
-      { id: 1, creators: 2, withEarnings: 1 },
-    ]);
-    expect(await handle.db.selectFrom('creatorPublishHours').selectAll().execute()).toEqual([
-      { hour: '2026-02-01T09', creators: 1 },
-    ]);
-  });
-
-  it('hold the largest amount, 99,999,999.99, on both databases', async () => {
-    const db = await migratedDatabase();
+  test('hold the largest amount, 99,999,999.99, on both databases', async ({ handle }) => {
+    const { db } = handle;
     const creator = await createUser(db);
     await createCompensation(db, creator.id, { amountCents: 9_999_999_999 });
     const row = await db
@@ -360,8 +355,8 @@ describe('migrations', () => {
     expect(row.amountCents).toBe(9_999_999_999);
   });
 
-  it('store booleans and timestamps the same way on both databases', async () => {
-    const db = await migratedDatabase();
+  test('store booleans and timestamps the same way on both databases', async ({ handle }) => {
+    const { db } = handle;
     const user = await createUser(db, { isAdmin: true });
     const row = await db
       .selectFrom('users')

@@ -1,21 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../support/factories.ts';
-import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-let admin: SignedInClient;
-let creator: SignedInClient;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await signedInClient(
-    testApp.app,
-    await createUser(testApp.app.deps.db, { isAdmin: true }),
-  );
-  creator = await signedInClient(testApp.app, await createUser(testApp.app.deps.db));
-});
-afterAll(() => testApp.close());
+import { describe, expect, test } from '../support/fixtures.ts';
 
 type Document = {
   openapi: string;
@@ -25,15 +9,17 @@ type Document = {
 const openApiPathOf = (fastifyPath: string) => fastifyPath.replace(/:(\w+)/g, '{$1}');
 
 describe('GET /api/openapi.json', () => {
-  it('is a valid OpenAPI document that names every API route the server registered', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  test('is a valid OpenAPI document that names every API route the server registered', async ({
+    app,
+  }) => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<Document>();
     const validation = await new Validator().validate(document as never);
     expect(validation.errors).toBeUndefined();
     expect(validation.valid).toBe(true);
 
-    const routes = testApp.app.apiRoutes;
+    const routes = app.apiRoutes;
     const hasGet = (url: string) =>
       routes.some((route) => route.method === 'GET' && route.url === url);
     const missing = routes
@@ -48,9 +34,9 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(document.paths).every((path) => /^\/(api|objects)\//.test(path))).toBe(true);
   });
 
-  it('says which calls need the session cookie', async () => {
+  test('says which calls need the session cookie', async ({ app }) => {
     const document = (
-      await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })
+      await app.inject({ method: 'GET', url: '/api/openapi.json' })
     ).json<Document>();
     expect(document.paths['/api/auth/login']?.post?.security).toEqual([]);
     expect(document.paths['/api/notifications']?.get?.security).toEqual([{ session: [] }]);
@@ -58,8 +44,8 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('GET /api/docs', () => {
-  it('shows the readable reference to administrators only', async () => {
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+  test('shows the readable reference to administrators only', async ({ app, admin, creator }) => {
+    expect((await app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
     expect((await creator.get('/api/docs')).statusCode).toBe(403);
     const page = await admin.get('/api/docs');
     expect(page.statusCode).toBe(200);

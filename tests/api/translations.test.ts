@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-afterEach(() => testApp.close());
+import { buildApp } from '../../src/server/app.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
 
 describe('GET /api/translations', () => {
-  it('returns every catalogue key in en, es and pt from the translations table', async () => {
-    testApp = await createTestApp();
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/translations' });
+  test('returns every catalogue key in en, es and pt from the translations table', async ({
+    app,
+  }) => {
+    const response = await app.inject({ method: 'GET', url: '/api/translations' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     const body = response.json<Record<string, Record<string, string>>>();
@@ -18,8 +16,7 @@ describe('GET /api/translations', () => {
     expect(body.pt).toEqual(catalogues.pt);
   });
 
-  it('keeps text edited in the database when the server starts again', async () => {
-    testApp = await createTestApp();
+  test('keeps text edited in the database when the server starts again', async ({ testApp }) => {
     await testApp.app.deps.db
       .updateTable('translations')
       .set({ es: 'PÁGINA PERDIDA' })
@@ -27,7 +24,6 @@ describe('GET /api/translations', () => {
       .execute();
     await testApp.app.close();
 
-    const { buildApp } = await import('../../src/server/app.ts');
     const restarted = await buildApp(testApp.config);
     const body = (await restarted.inject({ method: 'GET', url: '/api/translations' })).json<
       Record<string, Record<string, string>>

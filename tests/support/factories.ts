@@ -21,6 +21,13 @@ const now = () => new Date().toISOString();
 
 export type TestUser = Selectable<UsersTable> & { password: string };
 
+// Hashing is slow on purpose; users given the same password share its hash, which is as valid.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
 /** Inserts a user straight into the database; the plain password comes back for signing in. */
 export async function createUser(
   db: Db,
@@ -35,7 +42,7 @@ export async function createUser(
     firstName: 'Test',
     lastName: 'Creator',
     profileImageUrl: null,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOf(password),
     isAdmin: false,
     preferredLanguage: 'en' as const,
     createdAt: now(),

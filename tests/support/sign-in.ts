@@ -1,7 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { createSession, sessionCookieName } from '../../src/server/modules/auth/sessions.ts';
+import { createUser, type TestUser } from './factories.ts';
 
 /**
  * Signs a user in without the login form: a real session row, and the cookie that names it.
@@ -43,7 +45,13 @@ export async function signedInClient(
   user: { id: string },
   options: { remember?: boolean } = {},
 ): Promise<SignedInClient> {
-  const { cookie, token } = await signIn(app.deps.db, user, options);
+  const { token } = await signIn(app.deps.db, user, options);
+  return clientOfSession(app, token);
+}
+
+/** Calls through the real app that carry the cookie of the session `token`. */
+function clientOfSession(app: FastifyInstance, token: string): SignedInClient {
+  const cookie = `${sessionCookieName}=${token}`;
   const inject = (request: InjectOptions) =>
     app.inject({ ...request, headers: { ...request.headers, cookie } });
   const withBody =
@@ -59,6 +67,44 @@ export async function signedInClient(
     put: withBody('PUT'),
     patch: withBody('PATCH'),
   };
+}
+
+export interface SignedInUser extends SignedInClient {
+  /** The user as stored, with the plain password (see `createUser`). */
+  user: TestUser;
+}
+
+/** A new user (see `createUser`, whose fields `fields` overrides) and a client signed in as them. */
+export async function createSignedInUser(
+  app: FastifyInstance,
+  fields: Parameters<typeof createUser>[1] = {},
+): Promise<SignedInUser> {
+  const user = await createUser(app.deps.db, fields);
+  return { ...(await signedInClient(app, user)), user };
+}
+
+/**
+ * Signs in through the sign-in form's call, `POST /api/auth/login`, as a browser does; the answer
+ * as it comes. `credentials` goes as the body unchecked, so a test can send it incomplete.
+ */
+export function login(
+  app: FastifyInstance,
+  credentials: { username?: string; password?: string; remember?: boolean },
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ ...options, method: 'POST', url: '/api/auth/login', payload: credentials });
+}
+
+/** Signs in through the form (see `login`), which must succeed, and answers a client of that session. */
+export async function loginClient(
+  app: FastifyInstance,
+  credentials: { username: string; password: string },
+): Promise<SignedInClient> {
+  const answer = await login(app, credentials);
+  expect(answer.statusCode, answer.body).toBe(200);
+  const token = answer.cookies.find((cookie) => cookie.name === sessionCookieName)?.value;
+  if (!token) throw new Error('The sign-in answer set no session cookie');
+  return clientOfSession(app, token);
 }
 
 /** The same for a browser: the session cookie is set on the context before the first page. */

@@ -58,7 +58,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh database, for `app.inject()`. Close it in afterEach/afterAll. */
+/**
+ * The real application on a fresh database, for `app.inject()`; `close()` removes the database
+ * too. Tests take theirs from the fixtures (tests/support/fixtures.ts), which close it after.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
