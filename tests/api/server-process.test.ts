@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach } from 'vitest';
+import { describe, expect, test } from '../support/fixtures.ts';
 
 /** The real server as `npm start` runs it (from source here), in its own process. */
 function startServer(env: Record<string, string>) {
@@ -36,20 +37,34 @@ function startServer(env: Record<string, string>) {
   return { child, dataDir, exited, listening, output: () => ({ stdout, stderr }) };
 }
 
+/** Whether a connection to the port is refused (nothing listens there any more). */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNREFUSED' ? resolve(true) : reject(error),
+    );
+  });
+}
+
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
 describe('the server process', () => {
-  it('refuses to start on a bad setting and names the variable', async () => {
+  test('refuses to start on a bad setting and names the variable', async () => {
     const server = startServer({ PORT: 'eighty' });
     children.push(server.child);
     expect(await server.exited).toBe(1);
     expect(server.output().stderr).toContain('PORT: must be a number (got "eighty")');
   });
 
-  it('prints a generated administrator password once when none is configured', async () => {
+  test('prints a generated administrator password once when none is configured', async () => {
     const server = startServer({ ADMIN_PASSWORD: '' });
     children.push(server.child);
     await server.listening;
@@ -59,7 +74,7 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
   });
 
-  it('finishes a request in flight on SIGTERM, then exits cleanly', async () => {
+  test('finishes a request in flight on SIGTERM, then exits cleanly', async () => {
     const server = startServer({});
     children.push(server.child);
     const port = await server.listening;
@@ -75,11 +90,17 @@ describe('the server process', () => {
       'POST /api/nowhere HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
         `Content-Length: ${firstHalf.length + secondHalf.length}\r\n\r\n${firstHalf}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server logs a request once it has read its head; the body is still to come.
+    await expect
+      .poll(() => server.output().stdout, { timeout: 10_000 })
+      .toMatch(/"method":"POST","url":"\/api\/nowhere".*"msg":"incoming request"/);
 
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(server.child.exitCode).toBeNull(); // still waiting for the request
+    await expect.poll(() => server.output().stdout, { timeout: 10_000 }).toContain('Shutting down');
+    // Closed to new connections, yet still running: it waits for the request in flight.
+    await expect.poll(() => refusesConnections(port), { timeout: 10_000 }).toBe(true);
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output().stdout).not.toContain('Shut down cleanly');
     socket.write(secondHalf);
 
     expect(await server.exited).toBe(0);
@@ -88,10 +109,6 @@ describe('the server process', () => {
     expect(answer).toContain('"message":"No API endpoint POST /api/nowhere."');
     expect(server.output().stdout).toContain('Shut down cleanly');
     // New connections are no longer accepted.
-    await expect(
-      new Promise((resolve, reject) =>
-        net.connect(port, '127.0.0.1').once('connect', resolve).once('error', reject),
-      ),
-    ).rejects.toThrow(/ECONNREFUSED/);
+    expect(await refusesConnections(port)).toBe(true);
   });
 });
