@@ -1,50 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../support/factories.ts';
-import { signedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../src/server/db/database.ts';
+import { createUser } from '../support/factories.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { login, signedInClient } from '../support/sign-in.ts';
 
-let testApp: TestApp;
-let maria: TestUser;
-let admin: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  maria = await createUser(testApp.app.deps.db, {
+/** Maria, a creator who signs in with her username or her email, in any case. */
+const test = base.extend('maria', ({ db }) =>
+  createUser(db, {
     username: 'Maria',
     email: 'Maria.Silva@Example.com',
     password: 'correct-horse',
-  });
-  admin = await createUser(testApp.app.deps.db, { isAdmin: true, password: 'admin-secret' });
-});
-afterAll(() => testApp.close());
+  }),
+);
 
-/** Each test signs in from its own address, so the per-address limit of one test never touches another. */
-let addressCounter = 10;
-const login = (payload: unknown, headers: Record<string, string> = {}) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: payload as Record<string, unknown>,
-    headers,
-    remoteAddress: `10.0.0.${addressCounter}`,
-  });
-
-const sessionCookie = (response: Awaited<ReturnType<typeof login>>) =>
+const sessionCookie = (response: LightMyRequestResponse) =>
   response.cookies.find((cookie) => cookie.name === 'sid');
 
-const countSessions = async (userId: string) =>
-  (
-    await testApp.app.deps.db
-      .selectFrom('sessions')
-      .select('sid')
-      .where('userId', '=', userId)
-      .execute()
-  ).length;
+const countSessions = async (db: Db, userId: string) =>
+  (await db.selectFrom('sessions').select('sid').where('userId', '=', userId).execute()).length;
 
 describe('POST /api/auth/login', () => {
-  it('signs in by username or email in any case, answering the username, role and user', async () => {
-    addressCounter++;
+  test('signs in by username or email in any case, answering the username, role and user', async ({
+    app,
+    db,
+    maria,
+  }) => {
+    const admin = await createUser(db, { isAdmin: true, password: 'admin-secret' });
     for (const [index, name] of ['Maria', 'maria', 'MARIA.silva@example.COM'].entries()) {
-      const response = await login({ username: name, password: 'correct-horse' });
+      const response = await login(app, { username: name, password: 'correct-horse' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         username: 'Maria',
@@ -58,27 +41,30 @@ describe('POST /api/auth/login', () => {
       expect(response.body).not.toContain(token);
       expect(response.body).not.toMatch(/argon2|passwordHash|password_hash/);
 
-      const me = await testApp.app.inject({
+      const me = await app.inject({
         method: 'GET',
         url: '/api/auth/user',
         cookies: { sid: token },
       });
       expect(me.json()).toMatchObject({ id: maria.id, username: 'Maria' });
     }
-    const asAdmin = await login({ username: admin.username, password: 'admin-secret' });
+    const asAdmin = await login(app, { username: admin.username, password: 'admin-secret' });
     expect(asAdmin.json()).toMatchObject({ username: admin.username, isAdmin: true });
   });
 
-  it('sets an HttpOnly, SameSite=Lax session cookie that ends with the browser unless remembered', async () => {
-    addressCounter++;
-    const plain = await login({ username: 'maria', password: 'correct-horse' });
+  test('sets an HttpOnly, SameSite=Lax session cookie that ends with the browser unless remembered', async ({
+    app,
+    db,
+    maria,
+  }) => {
+    const plain = await login(app, { username: 'maria', password: 'correct-horse' });
     const cookie = sessionCookie(plain);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.maxAge).toBeUndefined();
     expect(cookie?.expires).toBeUndefined();
     expect(cookie?.secure).toBeFalsy();
 
-    const remembered = await login({
+    const remembered = await login(app, {
       username: 'maria',
       password: 'correct-horse',
       remember: true,
@@ -88,7 +74,7 @@ describe('POST /api/auth/login', () => {
       sameSite: 'Lax',
       maxAge: 30 * 24 * 60 * 60,
     });
-    const row = await testApp.app.deps.db
+    const row = await db
       .selectFrom('sessions')
       .select('expire')
       .where('userId', '=', maria.id)
@@ -98,28 +84,23 @@ describe('POST /api/auth/login', () => {
     expect(days).toBeGreaterThan(29.9);
   });
 
-  it('marks the cookie Secure when the site is served over HTTPS', async () => {
-    const secureApp = await createTestApp({ APP_URL: 'https://agency.example' });
-    try {
-      const user = await createUser(secureApp.app.deps.db, { password: 'correct-horse' });
-      const response = await secureApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: user.username, password: 'correct-horse' },
-      });
-      expect(response.statusCode).toBe(200);
-      expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true });
-    } finally {
-      await secureApp.close();
-    }
+  test('marks the cookie Secure when the site is served over HTTPS', async ({ createApp }) => {
+    const { app } = await createApp({ APP_URL: 'https://agency.example' });
+    const user = await createUser(app.deps.db, { password: 'correct-horse' });
+    const response = await login(app, { username: user.username, password: 'correct-horse' });
+    expect(response.statusCode).toBe(200);
+    expect(sessionCookie(response)).toMatchObject({ secure: true, httpOnly: true });
   });
 
-  it('starts a fresh session at sign-in and ends the one the browser held before', async () => {
-    addressCounter++;
-    const before = await signedInClient(testApp.app, maria);
+  test('starts a fresh session at sign-in and ends the one the browser held before', async ({
+    app,
+    maria,
+  }) => {
+    const before = await signedInClient(app, maria);
     const response = await login(
+      app,
       { username: 'maria', password: 'correct-horse' },
-      { cookie: before.cookie },
+      { headers: { cookie: before.cookie } },
     );
     const fresh = sessionCookie(response)?.value;
     expect(fresh).toBeDefined();
@@ -128,24 +109,25 @@ describe('POST /api/auth/login', () => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('gives the spec messages for missing fields', async () => {
-    addressCounter++;
-    const response = await login({ username: '  ', password: '' });
+  test('asks for the username and the password when either is missing', async ({ app }) => {
+    const response = await login(app, { username: '  ', password: '' });
     expect(response.statusCode).toBe(400);
     const messages = (response.json() as { issues: { message: string }[] }).issues.map(
       (issue) => issue.message,
     );
     expect(messages).toEqual(['Username is required', 'Password is required']);
-    expect((await login({})).json()).toMatchObject({
+    expect((await login(app, {})).json()).toMatchObject({
       code: 'user.username_required',
       message: 'Username is required',
     });
   });
 
-  it('answers a wrong password and an unknown user alike, and sets no cookie', async () => {
-    addressCounter++;
-    const wrong = await login({ username: 'maria', password: 'wrong-horse' });
-    const unknown = await login({ username: 'nobody-here', password: 'wrong-horse' });
+  test('answers a wrong password and an unknown user alike, and sets no cookie', async ({
+    app,
+    maria,
+  }) => {
+    const wrong = await login(app, { username: maria.username, password: 'wrong-horse' });
+    const unknown = await login(app, { username: 'nobody-here', password: 'wrong-horse' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
@@ -157,15 +139,22 @@ describe('POST /api/auth/login', () => {
     expect(wrong.headers['content-length']).toBe(unknown.headers['content-length']);
   });
 
-  it('refuses a sign-in posted from another site, and starts no session', async () => {
-    addressCounter++;
-    const sessionsBefore = await countSessions(maria.id);
+  test('refuses a sign-in posted from another site, and starts no session', async ({
+    app,
+    db,
+    maria,
+  }) => {
+    const sessionsBefore = await countSessions(db, maria.id);
     const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
     ];
     for (const headers of crossSite) {
-      const response = await login({ username: 'maria', password: 'correct-horse' }, headers);
+      const response = await login(
+        app,
+        { username: 'maria', password: 'correct-horse' },
+        { headers },
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         code: 'request.cross_site',
@@ -173,13 +162,12 @@ describe('POST /api/auth/login', () => {
       });
       expect(sessionCookie(response)).toBeUndefined();
     }
-    expect(await countSessions(maria.id)).toBe(sessionsBefore);
+    expect(await countSessions(db, maria.id)).toBe(sessionsBefore);
   });
 });
 
 describe('POST /api/auth/logout', () => {
-  it('deletes the session and clears the cookie', async () => {
-    const session = await signedInClient(testApp.app, maria);
+  test('deletes the session and clears the cookie', async ({ creator: session }) => {
     const response = await session.post('/api/auth/logout');
     expect(response.statusCode).toBe(204);
     const cleared = sessionCookie(response);
@@ -189,11 +177,13 @@ describe('POST /api/auth/logout', () => {
     expect(after.statusCode).toBe(401);
   });
 
-  it('is harmless without a session, and refused from another site', async () => {
-    const anonymous = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout' });
+  test('is harmless without a session, and refused from another site', async ({
+    app,
+    creator: session,
+  }) => {
+    const anonymous = await app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(anonymous.statusCode).toBe(204);
 
-    const session = await signedInClient(testApp.app, maria);
     const crossSite = await session.post('/api/auth/logout', undefined, {
       headers: { origin: 'https://evil.example' },
     });

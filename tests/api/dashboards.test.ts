@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignTask,
   createApplication,
   createCompensation,
   createTask,
   createUser,
-  type TestUser,
 } from '../support/factories.ts';
-import { signedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
-});
-afterAll(() => testApp.close());
-
-const get = async (url: string, user: TestUser) =>
-  (await signedInClient(testApp.app, user)).get(url);
+import { describe, expect, test } from '../support/fixtures.ts';
+import { createSignedInUser, loginClient, signedInClient } from '../support/sign-in.ts';
 
 describe('GET /api/admin/dashboard', () => {
-  it('counts what the database holds, and reports the database and backups truthfully', async () => {
-    const fresh = await get('/api/admin/dashboard', admin);
+  test('counts what the database holds, and reports the database and backups truthfully', async ({
+    db,
+    admin,
+  }) => {
+    const fresh = await admin.get('/api/admin/dashboard');
     expect(fresh.statusCode).toBe(200);
-    // The configured administrator of the installation plus this file's administrator.
+    // The configured administrator of the installation plus the one asking.
     expect(fresh.json()).toEqual({
       previousSignInAt: null,
       users: { total: 2, admins: 2, regular: 0 },
@@ -34,30 +24,27 @@ describe('GET /api/admin/dashboard', () => {
       system: { database: 'connected', lastBackupAt: null },
     });
 
-    await createUser(testApp.app.deps.db);
-    await createUser(testApp.app.deps.db);
-    await createUser(testApp.app.deps.db, { isAdmin: true });
-    const task = await createTask(testApp.app.deps.db);
+    await createUser(db);
+    await createUser(db);
+    await createUser(db, { isAdmin: true });
+    const task = await createTask(db);
     // Two creators on it: one has submitted and waits for review, the other is still at work.
-    const [submitter, worker] = await Promise.all([
-      createUser(testApp.app.deps.db),
-      createUser(testApp.app.deps.db),
-    ]);
-    await assignTask(testApp.app.deps.db, {
+    const [submitter, worker] = await Promise.all([createUser(db), createUser(db)]);
+    await assignTask(db, {
       taskId: task.id,
       userId: submitter.id,
       status: 'submitted',
       submittedAt: new Date().toISOString(),
     });
-    await assignTask(testApp.app.deps.db, {
+    await assignTask(db, {
       taskId: task.id,
       userId: worker.id,
       status: 'in_progress',
     });
-    await createApplication(testApp.app.deps.db);
-    await createApplication(testApp.app.deps.db);
-    await createApplication(testApp.app.deps.db, { status: 'approved' });
-    const later = await get('/api/admin/dashboard', admin);
+    await createApplication(db);
+    await createApplication(db);
+    await createApplication(db, { status: 'approved' });
+    const later = await admin.get('/api/admin/dashboard');
     expect(later.json()).toMatchObject({
       users: { total: 7, admins: 3, regular: 4 },
       applications: { total: 3, pending: 2 },
@@ -65,18 +52,17 @@ describe('GET /api/admin/dashboard', () => {
     });
   });
 
-  it('is for administrators only', async () => {
-    const creator = await createUser(testApp.app.deps.db);
-    expect((await get('/api/admin/dashboard', creator)).statusCode).toBe(403);
-    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+  test('is for administrators only', async ({ app, creator }) => {
+    expect((await creator.get('/api/admin/dashboard')).statusCode).toBe(403);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/admin/dashboard' });
     expect(anonymous.statusCode).toBe(401);
   });
 });
 
 describe('GET /api/dashboard', () => {
-  it('shows a new creator an honest start', async () => {
-    const creator = await createUser(testApp.app.deps.db, { firstName: null, lastName: null });
-    const response = await get('/api/dashboard', creator);
+  test('shows a new creator an honest start', async ({ app }) => {
+    const creator = await createSignedInUser(app, { firstName: null, lastName: null });
+    const response = await creator.get('/api/dashboard');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       previousSignInAt: null,
@@ -86,31 +72,30 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  it('counts the creator’s own tasks and published earnings only', async () => {
-    const creator = await createUser(testApp.app.deps.db);
-    const other = await createUser(testApp.app.deps.db);
+  test('counts the creator’s own tasks and published earnings only', async ({ db, creator }) => {
+    const other = await createUser(db);
     for (const status of ['new', 'in_progress', 'submitted', 'completed', 'completed'] as const) {
       // Their own progress counts (decision 0021), whatever the task's overall status.
-      const task = await createTask(testApp.app.deps.db);
-      await assignTask(testApp.app.deps.db, { taskId: task.id, userId: creator.id, status });
+      const task = await createTask(db);
+      await assignTask(db, { taskId: task.id, userId: creator.user.id, status });
     }
-    const othersTask = await createTask(testApp.app.deps.db);
-    await assignTask(testApp.app.deps.db, { taskId: othersTask.id, userId: other.id });
+    const othersTask = await createTask(db);
+    await assignTask(db, { taskId: othersTask.id, userId: other.id });
     const published = { status: 'published' as const, publishedAt: new Date().toISOString() };
-    await createCompensation(testApp.app.deps.db, creator.id, {
+    await createCompensation(db, creator.user.id, {
       ...published,
       month: 1,
       amountCents: 125_050,
     });
-    await createCompensation(testApp.app.deps.db, creator.id, {
+    await createCompensation(db, creator.user.id, {
       ...published,
       month: 2,
       amountCents: 99,
     });
-    await createCompensation(testApp.app.deps.db, creator.id, { month: 3, amountCents: 500_000 });
-    await createCompensation(testApp.app.deps.db, other.id, { ...published, amountCents: 700_000 });
+    await createCompensation(db, creator.user.id, { month: 3, amountCents: 500_000 });
+    await createCompensation(db, other.id, { ...published, amountCents: 700_000 });
 
-    const response = await get('/api/dashboard', creator);
+    const response = await creator.get('/api/dashboard');
     expect(response.json()).toEqual({
       previousSignInAt: null,
       profile: { completeness: 100, missing: [], checkedAt: null },
@@ -119,76 +104,60 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  // Issue 13, point 13: nothing on a first visit speaks as if the person had been here before.
-  it("tells a creator's first visit from their return, and a profile they checked from one filled in for them", async () => {
-    let now = new Date('2026-03-02T09:00:00.000Z');
-    const local = await createTestApp({}, { clock: () => now });
-    try {
-      const creator = await createUser(local.app.deps.db, { username: 'new_creator' });
-      const signIn = async () => {
-        const response = await local.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: 'new_creator', password: creator.password },
-        });
-        expect(response.statusCode).toBe(200);
-        const cookie = [response.headers['set-cookie']].flat().join('; ');
-        return (url: string) => local.app.inject({ method: 'GET', url, headers: { cookie } });
-      };
+  // Nothing on a first visit speaks as if the person had been here before.
+  test("tells a creator's first visit from their return, and a profile they checked from one filled in for them", async ({
+    app,
+    db,
+    clock,
+  }) => {
+    clock.set('2026-03-02T09:00:00.000Z');
+    const creator = await createUser(db, { username: 'new_creator' });
+    const dashboardAfterSignIn = async () =>
+      (await loginClient(app, { username: 'new_creator', password: creator.password })).get(
+        '/api/dashboard',
+      );
 
-      const firstVisit = await (await signIn())('/api/dashboard');
-      expect(firstVisit.json()).toMatchObject({
-        previousSignInAt: null,
-        profile: { completeness: 100, missing: [], checkedAt: null },
-      });
+    const firstVisit = await dashboardAfterSignIn();
+    expect(firstVisit.json()).toMatchObject({
+      previousSignInAt: null,
+      profile: { completeness: 100, missing: [], checkedAt: null },
+    });
 
-      // Saving the profile in Settings, unchanged, is checking it.
-      now = new Date('2026-03-02T09:05:00.000Z');
-      const asCreator = await signedInClient(local.app, creator);
-      expect(
-        (await asCreator.put('/api/user/profile', { username: 'new_creator' })).statusCode,
-      ).toBe(200);
+    // Saving the profile in Settings, unchanged, is checking it.
+    clock.set('2026-03-02T09:05:00.000Z');
+    const asCreator = await signedInClient(app, creator);
+    expect((await asCreator.put('/api/user/profile', { username: 'new_creator' })).statusCode).toBe(
+      200,
+    );
 
-      now = new Date('2026-03-05T18:00:00.000Z');
-      const returning = await (await signIn())('/api/dashboard');
-      expect(returning.json()).toMatchObject({
-        previousSignInAt: '2026-03-02T09:00:00.000Z',
-        profile: { checkedAt: '2026-03-02T09:05:00.000Z' },
-      });
+    clock.set('2026-03-05T18:00:00.000Z');
+    const returning = await dashboardAfterSignIn();
+    expect(returning.json()).toMatchObject({
+      previousSignInAt: '2026-03-02T09:00:00.000Z',
+      profile: { checkedAt: '2026-03-02T09:05:00.000Z' },
+    });
 
-      // An administrator's banner reads the same record.
-      const boss = await createUser(local.app.deps.db, { username: 'new_boss', isAdmin: true });
-      const bossSignIn = async () => {
-        const response = await local.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: 'new_boss', password: boss.password },
-        });
-        const cookie = [response.headers['set-cookie']].flat().join('; ');
-        return local.app.inject({
-          method: 'GET',
-          url: '/api/admin/dashboard',
-          headers: { cookie },
-        });
-      };
-      expect((await bossSignIn()).json()).toMatchObject({ previousSignInAt: null });
-      now = new Date('2026-03-06T08:00:00.000Z');
-      expect((await bossSignIn()).json()).toMatchObject({
-        previousSignInAt: '2026-03-05T18:00:00.000Z',
-      });
-    } finally {
-      await local.close();
-    }
+    // An administrator's banner reads the same record.
+    const boss = await createUser(db, { username: 'new_boss', isAdmin: true });
+    const bossSignIn = async () =>
+      (await loginClient(app, { username: 'new_boss', password: boss.password })).get(
+        '/api/admin/dashboard',
+      );
+    expect((await bossSignIn()).json()).toMatchObject({ previousSignInAt: null });
+    clock.set('2026-03-06T08:00:00.000Z');
+    expect((await bossSignIn()).json()).toMatchObject({
+      previousSignInAt: '2026-03-05T18:00:00.000Z',
+    });
   });
 
-  it('is for creators only: 403 for administrators, 401 for nobody', async () => {
-    const response = await get('/api/dashboard', admin);
+  test('is for creators only: 403 for administrators, 401 for nobody', async ({ app, admin }) => {
+    const response = await admin.get('/api/dashboard');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
       code: 'auth.creators_only',
       message: 'This is only for creators; administrators have their own screens.',
     });
-    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/dashboard' });
+    const anonymous = await app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,24 +1,24 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationList } from '../../src/domain/applications.ts';
 import type { CreatorList } from '../../src/domain/compensation.ts';
 import type { UserList } from '../../src/domain/users.ts';
-import { createApplication, createUser, type TestUser } from '../support/factories.ts';
-import { signedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createApplication, createUser } from '../support/factories.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { createSignedInUser } from '../support/sign-in.ts';
 
 /**
- * The users and applications lists are paged, searched and filtered on the server (issue 9):
+ * The users and applications lists are paged, searched and filtered on the server:
  * `{ items, total, page, pageSize }`, 25 a page, searched case- and accent-insensitively.
  */
 
-let testApp: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await createUser(testApp.app.deps.db, { isAdmin: true, username: 'boss' });
+/**
+ * Thirty creators (one José, one Müller) and four applications (one Renée, one with `%` and `_`
+ * in its message), listed by the administrator `boss`.
+ */
+const test = base.extend('lists', async ({ app, db }) => {
+  const admin = await createSignedInUser(app, { isAdmin: true, username: 'boss' });
   for (let n = 0; n < 30; n++) {
-    await createUser(testApp.app.deps.db, {
+    await createUser(db, {
       username: `creator_${String(n).padStart(2, '0')}`,
       firstName: n === 7 ? 'José' : 'Ana',
       lastName: n === 8 ? 'Müller' : 'Lima',
@@ -29,7 +29,7 @@ beforeAll(async () => {
     ['pending', 'rejected', 'pending', 'under_review'] as const
   ).entries()) {
     const now = new Date(Date.UTC(2026, 1, 1, 0, n)).toISOString();
-    await createApplication(testApp.app.deps.db, {
+    await createApplication(db, {
       firstName: n === 0 ? 'Renée' : 'Carla',
       lastName: 'Souza',
       email: `applicant${n}@example.com`,
@@ -40,24 +40,22 @@ beforeAll(async () => {
       updatedAt: now,
     });
   }
+  const list = async <T>(url: string) => {
+    const response = await admin.get(url);
+    expect(response.statusCode).toBe(200);
+    return response.json<T>();
+  };
+  return {
+    admin,
+    users: (query: string) => list<UserList>(`/api/admin/users${query}`),
+    applications: (query: string) => list<ApplicationList>(`/api/admin/applications-v2${query}`),
+  };
 });
-afterAll(() => testApp.close());
-
-const users = async (query: string) => {
-  const response = await (await signedInClient(testApp.app, admin)).get(`/api/admin/users${query}`);
-  expect(response.statusCode).toBe(200);
-  return response.json<UserList>();
-};
-const applications = async (query: string) => {
-  const response = await (
-    await signedInClient(testApp.app, admin)
-  ).get(`/api/admin/applications-v2${query}`);
-  expect(response.statusCode).toBe(200);
-  return response.json<ApplicationList>();
-};
 
 describe('GET /api/admin/users', () => {
-  it('answers 25 a page, newest first, with the total of everyone who matches', async () => {
+  test('answers 25 a page, newest first, with the total of everyone who matches', async ({
+    lists: { users },
+  }) => {
     const first = await users('');
     expect(first).toMatchObject({ total: 32, page: 1, pageSize: 25 });
     expect(first.items).toHaveLength(25);
@@ -72,7 +70,9 @@ describe('GET /api/admin/users', () => {
     expect((await users('?page=abc')).page).toBe(1);
   });
 
-  it('searches names, username and email without regard to case or accents', async () => {
+  test('searches names, username and email without regard to case or accents', async ({
+    lists: { users },
+  }) => {
     expect((await users('?q=JOSE')).items.map((user) => user.firstName)).toEqual(['José']);
     expect((await users('?q=muller')).items.map((user) => user.lastName)).toEqual(['Müller']);
     expect((await users('?q=creator_1')).total).toBe(10);
@@ -85,7 +85,7 @@ describe('GET /api/admin/users', () => {
     expect((await users('?q=example.com&page=2')).items).toEqual((await users('?page=2')).items);
   });
 
-  it('filters by role', async () => {
+  test('filters by role', async ({ lists: { users } }) => {
     const admins = await users('?role=admin');
     expect(admins.items.every((user) => user.isAdmin)).toBe(true);
     expect(admins.total).toBe(2);
@@ -93,22 +93,25 @@ describe('GET /api/admin/users', () => {
     expect((await users('?role=user&q=ana&page=2')).items.length).toBeGreaterThan(0);
   });
 
-  it('finds a renamed user by the new name and not the old, and a deleted user no more', async () => {
+  test('finds a renamed user by the new name and not the old, and a deleted user no more', async ({
+    lists: { users, admin: client },
+    testApp,
+    db,
+  }) => {
     // A rare name is taken from the users' trigram index (migration 0015) where it has one, so
     // this checks that the index follows the table whoever writes it.
-    const client = await signedInClient(testApp.app, admin);
-    const influencers = async (q: string) => {
+    const creators = async (q: string) => {
       const response = await client.get(`/api/admin/influencers?q=${q}`);
       expect(response.statusCode).toBe(200);
       return response.json<CreatorList>().items.map((item) => item.id);
     };
-    const user = await createUser(testApp.app.deps.db, {
+    const user = await createUser(db, {
       username: 'quillon',
       firstName: 'Wendeline',
       lastName: 'Oakhurst',
     });
     expect((await users('?q=wendeline')).items.map((found) => found.id)).toEqual([user.id]);
-    expect(await influencers('wendeline')).toEqual([user.id]);
+    expect(await creators('wendeline')).toEqual([user.id]);
 
     const renamed = await client.put(`/api/admin/users/${user.id}`, {
       username: 'quillon',
@@ -118,32 +121,30 @@ describe('GET /api/admin/users', () => {
     });
     expect(renamed.statusCode).toBe(200);
     expect((await users('?q=rosamund')).items.map((found) => found.id)).toEqual([user.id]);
-    expect(await influencers('ROSAMUND')).toEqual([user.id]);
+    expect(await creators('ROSAMUND')).toEqual([user.id]);
     expect(await users('?q=wendeline')).toMatchObject({ items: [], total: 0 });
-    expect(await influencers('wendeline')).toEqual([]);
+    expect(await creators('wendeline')).toEqual([]);
 
     expect((await client.delete(`/api/admin/users/${user.id}`)).statusCode).toBe(204);
     for (const q of ['rosamund', 'oakhurst', 'quillon']) {
       expect(await users(`?q=${q}`)).toMatchObject({ items: [], total: 0 });
-      expect(await influencers(q)).toEqual([]);
+      expect(await creators(q)).toEqual([]);
     }
     expect((await users('')).total).toBe(32);
     if (testApp.database.dialect === 'sqlite') {
       // Nothing of the user is left in SQLite's search index, and the index agrees with the table.
       const left = await sql<{
         n: number;
-      }>`select count(*) as n from users_search where users_search match '"oakhurst"'`.execute(
-        testApp.app.deps.db,
-      );
+      }>`select count(*) as n from users_search where users_search match '"oakhurst"'`.execute(db);
       expect(left.rows[0]?.n).toBe(0);
       await sql`insert into users_search (users_search, rank) values ('integrity-check', 1)`.execute(
-        testApp.app.deps.db,
+        db,
       );
     } else {
       const index = await sql<{
         indexdef: string;
       }>`select indexdef from pg_indexes where indexname = 'users_search_text_trigram_index'`.execute(
-        testApp.app.deps.db,
+        db,
       );
       expect(index.rows[0]?.indexdef).toContain('gin_trgm_ops');
     }
@@ -151,7 +152,9 @@ describe('GET /api/admin/users', () => {
 });
 
 describe('GET /api/admin/applications-v2', () => {
-  it('searches names, email and personal message, and filters by status', async () => {
+  test('searches names, email and personal message, and filters by status', async ({
+    lists: { applications },
+  }) => {
     expect((await applications('')).total).toBe(4);
     expect((await applications('?q=renee')).items.map((entry) => entry.firstName)).toEqual([
       'Renée',

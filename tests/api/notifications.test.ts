@@ -1,44 +1,37 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type { NotificationList } from '../../src/domain/notifications.ts';
 import { catalogueNotification, notify } from '../../src/server/modules/notifications/notify.ts';
 import { createNotification, createUser, type TestUser } from '../support/factories.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
 import { signedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-let maria: TestUser;
-let lucas: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  maria = await createUser(testApp.app.deps.db);
-  lucas = await createUser(testApp.app.deps.db);
-});
-afterAll(() => testApp.close());
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
-async function bellOf(user: TestUser, query = '') {
-  const response = await (
-    await signedInClient(testApp.app, user)
-  ).get(`/api/notifications${query}`);
+/** What the bell of `user` lists, asked in a session of their own. */
+async function bellOf(app: FastifyInstance, user: TestUser, query = '') {
+  const response = await (await signedInClient(app, user)).get(`/api/notifications${query}`);
   expect(response.statusCode).toBe(200);
   return response.json() as NotificationList;
 }
 
 describe('GET /api/notifications', () => {
-  it('lists the 10 newest of one’s own, newest first, with the count of all unread', async () => {
-    const user = await createUser(testApp.app.deps.db);
+  test('lists the 10 newest of one’s own, newest first, with the count of all unread', async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db);
+    const lucas = await createUser(db);
     for (let index = 0; index < 12; index++) {
-      await createNotification(testApp.app.deps.db, user.id, {
+      await createNotification(db, user.id, {
         title: `Note ${index}`,
         createdAt: minutesAgo(100 - index),
         isRead: index < 2,
       });
     }
-    await createNotification(testApp.app.deps.db, lucas.id, { title: 'Not for her' });
+    await createNotification(db, lucas.id, { title: 'Not for her' });
 
-    const bell = await bellOf(user);
+    const bell = await bellOf(app, user);
     expect(bell.notifications.map((notification) => notification.title)).toEqual(
       [11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((index) => `Note ${index}`),
     );
@@ -53,28 +46,31 @@ describe('GET /api/notifications', () => {
       isRead: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect((await bellOf(user, '?limit=50')).notifications).toHaveLength(12);
+    expect((await bellOf(app, user, '?limit=50')).notifications).toHaveLength(12);
   });
 
-  it('is empty for someone with no notifications; 401 for nobody', async () => {
-    const user = await createUser(testApp.app.deps.db);
-    expect(await bellOf(user)).toEqual({ notifications: [], unreadCount: 0 });
-    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/notifications' });
+  test('is empty for someone with no notifications; 401 for nobody', async ({ app, db }) => {
+    const user = await createUser(db);
+    expect(await bellOf(app, user)).toEqual({ notifications: [], unreadCount: 0 });
+    const anonymous = await app.inject({ method: 'GET', url: '/api/notifications' });
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('is there for administrators too', async () => {
-    const admin = await createUser(testApp.app.deps.db, { isAdmin: true });
-    await createNotification(testApp.app.deps.db, admin.id);
-    expect((await bellOf(admin)).unreadCount).toBe(1);
+  test('is there for administrators too', async ({ app, db, admin }) => {
+    await createNotification(db, admin.user.id);
+    expect((await bellOf(app, admin.user)).unreadCount).toBe(1);
   });
 });
 
 describe('marking read', () => {
-  it('marks one of one’s own read; someone else’s is 404 and stays unread', async () => {
-    const mine = await createNotification(testApp.app.deps.db, maria.id);
-    const theirs = await createNotification(testApp.app.deps.db, lucas.id);
-    const client = await signedInClient(testApp.app, maria);
+  test('marks one of one’s own read; someone else’s is 404 and stays unread', async ({
+    app,
+    db,
+  }) => {
+    const [maria, lucas] = [await createUser(db), await createUser(db)];
+    const mine = await createNotification(db, maria.id);
+    const theirs = await createNotification(db, lucas.id);
+    const client = await signedInClient(app, maria);
     const read = (id: string) => client.patch(`/api/notifications/${id}/read`);
 
     expect((await read(mine.id)).statusCode).toBe(204);
@@ -86,34 +82,37 @@ describe('marking read', () => {
     });
     expect((await read(randomUUID())).statusCode).toBe(404);
 
-    const marias = (await bellOf(maria)).notifications;
+    const marias = (await bellOf(app, maria)).notifications;
     expect(marias.find((notification) => notification.id === mine.id)?.isRead).toBe(true);
-    const lucass = (await bellOf(lucas)).notifications;
+    const lucass = (await bellOf(app, lucas)).notifications;
     expect(lucass.find((notification) => notification.id === theirs.id)?.isRead).toBe(false);
   });
 
-  it('marks all of one’s own read, and nobody else’s', async () => {
-    const user = await createUser(testApp.app.deps.db);
-    await createNotification(testApp.app.deps.db, user.id);
-    await createNotification(testApp.app.deps.db, user.id);
-    const lucasBefore = (await bellOf(lucas)).unreadCount;
-    const client = await signedInClient(testApp.app, user);
+  test('marks all of one’s own read, and nobody else’s', async ({ app, db }) => {
+    const user = await createUser(db);
+    const lucas = await createUser(db);
+    await createNotification(db, lucas.id);
+    await createNotification(db, user.id);
+    await createNotification(db, user.id);
+    const lucasBefore = (await bellOf(app, lucas)).unreadCount;
+    const client = await signedInClient(app, user);
     const response = await client.post('/api/notifications/read-all');
     expect(response.statusCode).toBe(204);
-    const bell = await bellOf(user);
+    const bell = await bellOf(app, user);
     expect(bell.unreadCount).toBe(0);
     expect(bell.notifications.every((notification) => notification.isRead)).toBe(true);
-    expect((await bellOf(lucas)).unreadCount).toBe(lucasBefore);
+    expect((await bellOf(app, lucas)).unreadCount).toBe(lucasBefore);
   });
 
-  it('refuses marking from another site', async () => {
-    const note = await createNotification(testApp.app.deps.db, maria.id);
-    const client = await signedInClient(testApp.app, maria);
+  test('refuses marking from another site', async ({ app, db }) => {
+    const maria = await createUser(db);
+    const note = await createNotification(db, maria.id);
+    const client = await signedInClient(app, maria);
     const response = await client.patch(`/api/notifications/${note.id}/read`, undefined, {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(response.statusCode).toBe(403);
-    const bell = await bellOf(maria);
+    const bell = await bellOf(app, maria);
     expect(bell.notifications.find((notification) => notification.id === note.id)?.isRead).toBe(
       false,
     );
@@ -121,15 +120,23 @@ describe('marking read', () => {
 });
 
 describe('notify()', () => {
-  it('puts a notification in the person’s bell, written in their language', async () => {
-    const sofia = await createUser(testApp.app.deps.db, { preferredLanguage: 'pt' });
+  test('puts a notification in the person’s bell, written in their language', async ({
+    app,
+    db,
+  }) => {
+    const sofia = await createUser(db, { preferredLanguage: 'pt' });
     const compensationId = randomUUID();
     await notify(
-      testApp.app.deps,
+      app.deps,
       sofia.id,
-      catalogueNotification('compensation', 'notification.welcome', { site: 'Estúdio' }, compensationId),
+      catalogueNotification(
+        'compensation',
+        'notification.welcome',
+        { site: 'Estúdio' },
+        compensationId,
+      ),
     );
-    const bell = await bellOf(sofia);
+    const bell = await bellOf(app, sofia);
     expect(bell.notifications).toMatchObject([
       {
         type: 'compensation',
@@ -142,21 +149,22 @@ describe('notify()', () => {
     ]);
   });
 
-  it('refuses an empty title or message with the spec messages', async () => {
+  test('refuses an empty title, message or user, saying which is missing', async ({ app, db }) => {
+    const maria = await createUser(db);
     await expect(
-      notify(testApp.app.deps, maria.id, {
+      notify(app.deps, maria.id, {
         type: 'system',
         write: () => ({ title: ' ', message: 'x' }),
       }),
     ).rejects.toThrow('Title is required');
     await expect(
-      notify(testApp.app.deps, maria.id, {
+      notify(app.deps, maria.id, {
         type: 'system',
         write: () => ({ title: 'x', message: '' }),
       }),
     ).rejects.toThrow('Message is required');
     await expect(
-      notify(testApp.app.deps, '', {
+      notify(app.deps, '', {
         type: 'system',
         write: () => ({ title: 'x', message: 'y' }),
       }),

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../support/factories.ts';
-import { signedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createUser } from '../support/factories.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { createSignedInUser, login, signedInClient } from '../support/sign-in.ts';
 
-let testApp: TestApp;
-let maria: TestUser;
-let admin: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  maria = await createUser(testApp.app.deps.db, {
+/** Maria Silva, a creator, signed in. */
+const test = base.extend('maria', ({ app }) =>
+  createSignedInUser(app, {
     username: 'maria',
     email: 'maria@example.com',
     firstName: 'Maria',
     lastName: 'Silva',
     password: 'old-password',
-  });
-  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
-});
-afterAll(() => testApp.close());
+  }),
+);
 
 const issueMessages = (response: { json(): unknown }) =>
   (response.json() as { issues: { path: string[]; message: string }[] }).issues.map((issue) => [
@@ -26,31 +20,29 @@ const issueMessages = (response: { json(): unknown }) =>
   ]);
 
 describe('GET /api/user/me', () => {
-  it('shows the signed-in person without any secret; 401 for nobody', async () => {
-    const client = await signedInClient(testApp.app, maria);
-    const response = await client.get('/api/user/me');
+  test('shows the signed-in person without any secret; 401 for nobody', async ({ app, maria }) => {
+    const response = await maria.get('/api/user/me');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      id: maria.id,
+      id: maria.user.id,
       username: 'maria',
       email: 'maria@example.com',
       firstName: 'Maria',
       lastName: 'Silva',
       isAdmin: false,
       preferredLanguage: 'en',
-      createdAt: maria.createdAt,
-      updatedAt: maria.updatedAt,
+      createdAt: maria.user.createdAt,
+      updatedAt: maria.user.updatedAt,
     });
-    expect(response.body).not.toContain(client.token);
+    expect(response.body).not.toContain(maria.token);
     expect(response.body).not.toContain('argon2');
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/user/me' })).statusCode).toBe(401);
   });
 });
 
 describe('PUT /api/user/profile', () => {
-  it('changes the username only, and answers the updated person', async () => {
-    const user = await createUser(testApp.app.deps.db, { email: 'keep@example.com' });
-    const client = await signedInClient(testApp.app, user);
+  test('changes the username only, and answers the updated person', async ({ app }) => {
+    const client = await createSignedInUser(app, { email: 'keep@example.com' });
     const response = await client.put('/api/user/profile', {
       username: '  new_name  ',
       email: 'changed@example.com',
@@ -66,8 +58,7 @@ describe('PUT /api/user/profile', () => {
     expect(me.json()).toMatchObject({ username: 'new_name', email: 'keep@example.com' });
   });
 
-  it('says why a username is refused', async () => {
-    const client = await signedInClient(testApp.app, maria);
+  test('says why a username is refused', async ({ maria: client, admin }) => {
     const short = await client.put('/api/user/profile', { username: 'ab' });
     expect(short.statusCode).toBe(400);
     expect(issueMessages(short)).toEqual([['username', 'Username must be at least 3 characters']]);
@@ -77,7 +68,7 @@ describe('PUT /api/user/profile', () => {
     expect(issueMessages(email)).toEqual([['username', 'Username cannot contain @']]);
 
     const taken = await client.put('/api/user/profile', {
-      username: admin.username.toUpperCase(),
+      username: admin.user.username.toUpperCase(),
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
@@ -87,14 +78,11 @@ describe('PUT /api/user/profile', () => {
     // A change of case of one's own name is not a conflict.
     const ownCase = await client.put('/api/user/profile', { username: 'MARIA' });
     expect(ownCase.json()).toMatchObject({ username: 'MARIA' });
-    await client.put('/api/user/profile', { username: 'maria' });
   });
 });
 
 describe('PUT /api/user/language', () => {
-  it('stores the chosen language', async () => {
-    const user = await createUser(testApp.app.deps.db);
-    const client = await signedInClient(testApp.app, user);
+  test('stores the chosen language', async ({ creator: client }) => {
     const response = await client.put('/api/user/language', { preferredLanguage: 'pt' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ preferredLanguage: 'pt' });
@@ -107,8 +95,7 @@ describe('PUT /api/user/language', () => {
 });
 
 describe('PUT /api/user/password', () => {
-  it('gives the spec messages', async () => {
-    const client = await signedInClient(testApp.app, maria);
+  test('says what is wrong with the current and the new password', async ({ maria: client }) => {
     const response = await client.put('/api/user/password', {
       currentPassword: '',
       newPassword: '12345',
@@ -127,9 +114,9 @@ describe('PUT /api/user/password', () => {
     ]);
   });
 
-  it('checks at most 5 current passwords from a burst of 30 sent at once', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
-    const client = await signedInClient(testApp.app, user);
+  test('checks at most 5 current passwords from a burst of 30 sent at once', async ({
+    creator: client,
+  }) => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, n) =>
         client.put('/api/user/password', {
@@ -143,9 +130,10 @@ describe('PUT /api/user/password', () => {
     expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
   });
 
-  it('refuses a wrong current password with a clear message, changing nothing', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
-    const client = await signedInClient(testApp.app, user);
+  test('refuses a wrong current password with a clear message, changing nothing', async ({
+    app,
+  }) => {
+    const client = await createSignedInUser(app, { password: 'old-password' });
     const response = await client.put('/api/user/password', {
       currentPassword: 'not-it',
       newPassword: 'new-password',
@@ -162,18 +150,14 @@ describe('PUT /api/user/password', () => {
         },
       ],
     });
-    const loginOld = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password: 'old-password' },
-    });
+    const loginOld = await login(app, { username: client.user.username, password: 'old-password' });
     expect(loginOld.statusCode).toBe(200);
   });
 
-  it('changes the password, keeps this session and ends every other one', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
-    const current = await signedInClient(testApp.app, user);
-    const other = await signedInClient(testApp.app, user, { remember: true });
+  test('changes the password, keeps this session and ends every other one', async ({ app, db }) => {
+    const user = await createUser(db, { password: 'old-password' });
+    const current = await signedInClient(app, user);
+    const other = await signedInClient(app, user, { remember: true });
     const response = await current.put('/api/user/password', {
       currentPassword: 'old-password',
       newPassword: 'new-password',
@@ -181,30 +165,20 @@ describe('PUT /api/user/password', () => {
     expect(response.statusCode).toBe(204);
     expect((await current.get('/api/user/me')).statusCode).toBe(200);
     expect((await other.get('/api/user/me')).statusCode).toBe(401);
-    const login = (password: string) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: user.username, password },
-      });
-    expect((await login('old-password')).statusCode).toBe(401);
-    expect((await login('new-password')).statusCode).toBe(200);
+    const loginWith = (password: string) => login(app, { username: user.username, password });
+    expect((await loginWith('old-password')).statusCode).toBe(401);
+    expect((await loginWith('new-password')).statusCode).toBe(200);
   });
 
-  it('refuses a change posted from another site', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
-    const client = await signedInClient(testApp.app, user);
+  test('refuses a change posted from another site', async ({ app }) => {
+    const client = await createSignedInUser(app, { password: 'old-password' });
     const response = await client.put(
       '/api/user/password',
       { currentPassword: 'old-password', newPassword: 'attacker-password' },
       { headers: { 'sec-fetch-site': 'cross-site' } },
     );
     expect(response.statusCode).toBe(403);
-    const login = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password: 'old-password' },
-    });
-    expect(login.statusCode).toBe(200);
+    const signedIn = await login(app, { username: client.user.username, password: 'old-password' });
+    expect(signedIn.statusCode).toBe(200);
   });
 });
