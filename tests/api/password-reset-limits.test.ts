@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/database.ts';
 import { createUser } from '../support/factories.ts';
-import { startSmtpServer } from '../support/smtp.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let testApp: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
+test.override('appEnv', ({ smtp }) => ({ SMTP_URL: smtp.url }));
 
-const requestReset = (username: string, remoteAddress: string) =>
-  testApp.app.inject({
+const requestReset = (app: FastifyInstance, username: string, remoteAddress: string) =>
+  app.inject({
     method: 'POST',
     url: '/api/auth/forgot-password',
     payload: { username },
@@ -30,33 +21,33 @@ const sameAnswer = {
 };
 
 /** Reset links are made only for mails that go out: one row per mail. */
-const linksMailedTo = (userId: string) =>
-  testApp.app.deps.db
-    .selectFrom('passwordResetTokens')
-    .select('id')
-    .where('userId', '=', userId)
-    .execute();
+const linksMailedTo = (db: Db, userId: string) =>
+  db.selectFrom('passwordResetTokens').select('id').where('userId', '=', userId).execute();
 
 /** Moves every counted request out of the hour, as if it had passed. */
-const letAnHourPass = () =>
-  testApp.app.deps.db
+const letAnHourPass = (db: Db) =>
+  db
     .updateTable('rateLimitEvents')
     .set({ occurredAt: new Date(Date.now() - oneHour * 1000 - 1000).toISOString() })
     .execute();
 
 describe('forgotten-password limits', () => {
-  it('answers the sixth request in an hour from one address with 429, Retry-After and a clear message', async () => {
-    const user = await createUser(testApp.app.deps.db);
+  test('answers the sixth request in an hour from one address with 429, Retry-After and a clear message', async ({
+    app,
+    db,
+    smtp,
+  }) => {
+    const user = await createUser(db);
     // Known and unknown names count alike, so the limit tells nothing about accounts.
     for (const name of ['nobody-1', user.email, 'nobody-2', 'nobody-3', 'nobody-4']) {
-      const response = await requestReset(name, '10.20.0.1');
+      const response = await requestReset(app, name, '10.20.0.1');
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual(sameAnswer);
     }
     await smtp.nextMail();
 
     for (const name of ['nobody-5', user.email]) {
-      const blocked = await requestReset(name, '10.20.0.1');
+      const blocked = await requestReset(app, name, '10.20.0.1');
       expect(blocked.statusCode).toBe(429);
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(oneHour - 60);
@@ -70,39 +61,43 @@ describe('forgotten-password limits', () => {
     }
 
     // Another address is not held back by this one.
-    expect((await requestReset('nobody-6', '10.20.0.2')).statusCode).toBe(202);
+    expect((await requestReset(app, 'nobody-6', '10.20.0.2')).statusCode).toBe(202);
 
     // An hour later the address may ask again, and the mail goes out.
-    await letAnHourPass();
-    expect((await requestReset(user.email, '10.20.0.1')).statusCode).toBe(202);
+    await letAnHourPass(db);
+    expect((await requestReset(app, user.email, '10.20.0.1')).statusCode).toBe(202);
     expect((await smtp.nextMail()).to).toEqual([user.email]);
   });
 
-  it('mails one account at most 3 times an hour, answering further requests the same', async () => {
-    const user = await createUser(testApp.app.deps.db, { email: 'inbox@example.com' });
+  test('mails one account at most 3 times an hour, answering further requests the same', async ({
+    app,
+    db,
+    smtp,
+  }) => {
+    const user = await createUser(db, { email: 'inbox@example.com' });
     const answers = [];
     // From five addresses, so only the account's limit is in play.
     for (let request = 0; request < 5; request++) {
-      const response = await requestReset(user.username, `10.21.0.${request}`);
+      const response = await requestReset(app, user.username, `10.21.0.${request}`);
       answers.push([response.statusCode, response.json()]);
     }
     expect(answers).toEqual(Array.from({ length: 5 }, () => [202, sameAnswer]));
     const mails = [await smtp.nextMail(), await smtp.nextMail(), await smtp.nextMail()];
     expect(mails.map((mail) => mail.to)).toEqual([[user.email], [user.email], [user.email]]);
     // Three links made, not five.
-    expect(await linksMailedTo(user.id)).toHaveLength(3);
+    expect(await linksMailedTo(db, user.id)).toHaveLength(3);
 
     // An hour later the account can be mailed again.
-    await letAnHourPass();
-    expect((await requestReset(user.username, '10.21.0.9')).statusCode).toBe(202);
+    await letAnHourPass(db);
+    expect((await requestReset(app, user.username, '10.21.0.9')).statusCode).toBe(202);
     expect((await smtp.nextMail()).to).toEqual([user.email]);
-    expect(await linksMailedTo(user.id)).toHaveLength(4);
+    expect(await linksMailedTo(db, user.id)).toHaveLength(4);
   });
 
-  it('20 parallel requests from one address get at most 5 through', async () => {
+  test('20 parallel requests from one address get at most 5 through', async ({ app, db }) => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        requestReset(`nobody-at-once-${index}`, '10.22.0.1'),
+        requestReset(app, `nobody-at-once-${index}`, '10.22.0.1'),
       ),
     );
     const through = answers.filter((answer) => answer.statusCode !== 429);
@@ -114,7 +109,7 @@ describe('forgotten-password limits', () => {
       expect(retryAfter).toBeLessThanOrEqual(oneHour);
     }
     // Only what got through is counted: a refused request leaves nothing behind.
-    const counted = await testApp.app.deps.db
+    const counted = await db
       .selectFrom('rateLimitEvents')
       .select('id')
       .where('key', '=', '10.22.0.1')
@@ -122,14 +117,20 @@ describe('forgotten-password limits', () => {
     expect(counted).toHaveLength(through.length);
   });
 
-  it('20 parallel requests for one account from 20 addresses mail it at most 3 times', async () => {
-    const user = await createUser(testApp.app.deps.db);
+  test('20 parallel requests for one account from 20 addresses mail it at most 3 times', async ({
+    app,
+    db,
+    smtp,
+  }) => {
+    const user = await createUser(db);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => requestReset(user.email, `10.23.0.${index + 1}`)),
+      Array.from({ length: 20 }, (_, index) =>
+        requestReset(app, user.email, `10.23.0.${index + 1}`),
+      ),
     );
     // The answer never tells: every one is the usual 202.
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(202));
-    const links = await linksMailedTo(user.id);
+    const links = await linksMailedTo(db, user.id);
     expect(links.length).toBeLessThanOrEqual(3);
     for (let mail = 0; mail < links.length; mail++) {
       expect((await smtp.nextMail()).to).toEqual([user.email]);

@@ -1,40 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../support/factories.ts';
-import { signedInClient } from '../support/sign-in.ts';
-import { startSmtpServer } from '../support/smtp.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { FastifyInstance } from 'fastify';
+import { createUser } from '../support/factories.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { login, signedInClient } from '../support/sign-in.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let testApp: TestApp;
-let maria: TestUser;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <team@agency.example>' });
-  maria = await createUser(testApp.app.deps.db, {
-    username: 'maria',
-    email: 'maria@example.com',
-    password: 'old-password',
-  });
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
+/** Mail goes out through a real SMTP server; Maria has an account. */
+const test = base.extend('maria', ({ db }) =>
+  createUser(db, { username: 'maria', email: 'maria@example.com', password: 'old-password' }),
+);
+test.override('appEnv', ({ smtp }) => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Agency <team@agency.example>',
+}));
 
-const requestReset = (username: string) =>
-  testApp.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { username } });
+const requestReset = (app: FastifyInstance, username: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { username } });
 
-const reset = (token: string, newPassword: string) =>
-  testApp.app.inject({
+const reset = (app: FastifyInstance, token: string, newPassword: string) =>
+  app.inject({
     method: 'POST',
     url: '/api/auth/reset-password',
     payload: { token, newPassword },
   });
-
-const login = (username: string, password: string) =>
-  testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 
 const linkIn = (text: string) => {
   const match = /http:\/\/localhost:3000\/reset-password\?token=([\w-]+)&lang=[a-z]{2}/.exec(text);
@@ -48,15 +36,17 @@ const sameAnswer = {
 };
 
 describe('forgotten password', () => {
-  it('mails a link by SMTP; the link sets a new password once and ends every session', async () => {
-    const sessions = [
-      await signedInClient(testApp.app, maria),
-      await signedInClient(testApp.app, maria),
-    ];
+  test('mails a link by SMTP; the link sets a new password once and ends every session', async ({
+    app,
+    db,
+    smtp,
+    maria,
+  }) => {
+    const sessions = [await signedInClient(app, maria), await signedInClient(app, maria)];
 
     // Unknown first: it sends nothing, so the first mail to arrive is Maria's.
-    const unknown = await requestReset('nobody@example.com');
-    const known = await requestReset('MARIA@example.com');
+    const unknown = await requestReset(app, 'nobody@example.com');
+    const known = await requestReset(app, 'MARIA@example.com');
     for (const response of [unknown, known]) {
       expect(response.statusCode).toBe(202);
       expect(response.json()).toEqual(sameAnswer);
@@ -75,31 +65,32 @@ describe('forgotten password', () => {
     expect(mail.html).toContain('<html lang="en">');
 
     // Only a hash of the token is stored.
-    const stored = await testApp.app.deps.db
-      .selectFrom('passwordResetTokens')
-      .selectAll()
-      .execute();
+    const stored = await db.selectFrom('passwordResetTokens').selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    const tooShort = await reset(token, '12345');
+    const tooShort = await reset(app, token, '12345');
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json()).toMatchObject({
       code: 'user.new_password_min',
       message: 'New password must be at least 6 characters',
     });
 
-    const done = await reset(token, 'brand-new-password');
+    const done = await reset(app, token, 'brand-new-password');
     expect(done.statusCode).toBe(204);
     expect(done.body).toBe('');
 
     for (const session of sessions) {
       expect((await session.get('/api/auth/user')).statusCode).toBe(401);
     }
-    expect((await login('maria', 'old-password')).statusCode).toBe(401);
-    expect((await login('maria', 'brand-new-password')).statusCode).toBe(200);
+    expect((await login(app, { username: 'maria', password: 'old-password' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await login(app, { username: 'maria', password: 'brand-new-password' })).statusCode,
+    ).toBe(200);
 
-    const again = await reset(token, 'another-password');
+    const again = await reset(app, token, 'another-password');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
       code: 'auth.reset_link_unusable',
@@ -108,25 +99,31 @@ describe('forgotten password', () => {
     expect(smtp.untaken()).toEqual([]);
   });
 
-  it('refuses an expired link and an unknown one', async () => {
-    await requestReset('maria');
+  test('refuses an expired link and an unknown one', async ({ app, db, smtp, maria }) => {
+    await requestReset(app, maria.username);
     const { token } = linkIn((await smtp.nextMail()).text);
-    await testApp.app.deps.db
+    await db
       .updateTable('passwordResetTokens')
       .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
       .execute();
-    expect((await reset(token, 'brand-new-password')).statusCode).toBe(400);
-    expect((await reset('made-up-token', 'brand-new-password')).statusCode).toBe(400);
-    expect((await login('maria', 'brand-new-password')).statusCode).toBe(200);
+    expect((await reset(app, token, 'brand-new-password')).statusCode).toBe(400);
+    expect((await reset(app, 'made-up-token', 'brand-new-password')).statusCode).toBe(400);
+    // Her password is still the one she had.
+    expect(
+      (await login(app, { username: maria.username, password: 'brand-new-password' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await login(app, { username: maria.username, password: 'old-password' })).statusCode,
+    ).toBe(200);
   });
 
-  it('writes to the person in their own language', async () => {
-    const sofia = await createUser(testApp.app.deps.db, {
+  test('writes to the person in their own language', async ({ app, db, smtp }) => {
+    const sofia = await createUser(db, {
       username: 'sofia',
       email: 'sofia@example.com',
       preferredLanguage: 'es',
     });
-    await requestReset(sofia.username);
+    await requestReset(app, sofia.username);
     const mail = await smtp.nextMail();
     expect(mail.to).toEqual([sofia.email]);
     expect(mail.subject).toBe('Restablece tu contraseña');
@@ -136,22 +133,22 @@ describe('forgotten password', () => {
     expect(new URL(linkIn(mail.text).link).searchParams.get('lang')).toBe('es');
   });
 
-  it('a password change voids links mailed before it', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'old-password' });
-    await requestReset(user.email);
+  test('a password change voids links mailed before it', async ({ app, db, smtp }) => {
+    const user = await createUser(db, { password: 'old-password' });
+    await requestReset(app, user.email);
     const { token } = linkIn((await smtp.nextMail()).text);
     const change = await (
-      await signedInClient(testApp.app, user)
+      await signedInClient(app, user)
     ).put('/api/user/password', {
       currentPassword: 'old-password',
       newPassword: 'changed-password',
     });
     expect(change.statusCode).toBe(204);
-    expect((await reset(token, 'attacker-password')).statusCode).toBe(400);
+    expect((await reset(app, token, 'attacker-password')).statusCode).toBe(400);
   });
 
-  it('asks for a username or email', async () => {
-    const response = await requestReset('   ');
+  test('asks for a username or email', async ({ app }) => {
+    const response = await requestReset(app, '   ');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'auth.login_required',
@@ -161,28 +158,20 @@ describe('forgotten password', () => {
 });
 
 describe('the outbox, without SMTP_URL', () => {
-  it('writes the message as an .eml file under DATA_DIR/outbox', async () => {
-    const local = await createTestApp();
-    try {
-      const user = await createUser(local.app.deps.db, { email: 'lucas@example.com' });
-      const response = await local.app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        payload: { username: user.email },
-      });
-      expect(response.statusCode).toBe(202);
-      await local.app.close(); // waits for mail still being delivered
-      const outbox = path.join(local.config.dataDir, 'outbox');
-      const files = fs.readdirSync(outbox);
-      expect(files).toHaveLength(1);
-      expect(files[0]).toMatch(/\.eml$/);
-      const eml = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
-      expect(eml).toMatch(/^To: lucas@example\.com/m);
-      expect(eml).toMatch(/^Subject: Reset your password/m);
-      expect(eml).toContain('text/plain');
-      expect(eml).toContain('text/html');
-    } finally {
-      await local.database.remove();
-    }
+  test('writes the message as an .eml file under DATA_DIR/outbox', async ({ createApp }) => {
+    const local = await createApp();
+    const user = await createUser(local.app.deps.db, { email: 'lucas@example.com' });
+    const response = await requestReset(local.app, user.email);
+    expect(response.statusCode).toBe(202);
+    await local.app.close(); // waits for mail still being delivered
+    const outbox = path.join(local.config.dataDir, 'outbox');
+    const files = fs.readdirSync(outbox);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
+    expect(eml).toMatch(/^To: lucas@example\.com/m);
+    expect(eml).toMatch(/^Subject: Reset your password/m);
+    expect(eml).toContain('text/plain');
+    expect(eml).toContain('text/html');
   });
 });

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse as Answer } from 'fastify';
+import type { Db } from '../../src/server/db/database.ts';
 import { createUser } from '../support/factories.ts';
-import { signedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
+import { login, signedInClient } from '../support/sign-in.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp.close());
-
-const login = (username: string, password: string, remoteAddress: string) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { username, password },
-    remoteAddress,
-  });
-
-type Answer = Awaited<ReturnType<typeof login>>;
+/** A sign-in through the form from `remoteAddress`. */
+const signInFrom = (
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  remoteAddress: string,
+) => login(app, { username, password }, { remoteAddress });
 
 /** `count` sign-ins sent all at once, answered in the order they were sent. */
 const burst = (count: number, send: (index: number) => Promise<Answer>) =>
@@ -52,14 +45,14 @@ function expectBlockedForTheWindow(answer: Answer) {
 }
 
 /** Moves every recorded failure out of the window, as if fifteen minutes had passed. */
-const letTheWindowPass = () =>
-  testApp.app.deps.db
+const letTheWindowPass = (db: Db) =>
+  db
     .updateTable('signInFailures')
     .set({ failedAt: new Date(Date.now() - fifteenMinutes * 1000 - 1000).toISOString() })
     .execute();
 
-const failuresWhere = (column: 'accountKey' | 'address', value: string) =>
-  testApp.app.deps.db
+const failuresWhere = (db: Db, column: 'accountKey' | 'address', value: string) =>
+  db
     .selectFrom('signInFailures')
     .select('id')
     .where(column, '=', value)
@@ -67,66 +60,88 @@ const failuresWhere = (column: 'accountKey' | 'address', value: string) =>
     .then((rows) => rows.length);
 
 describe('failed sign-in limits', () => {
-  it('5 failures from one address block that address for the account, not the owner on their own device', async () => {
-    const maria = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
+  test('5 failures from one address block that address for the account, not the owner on their own device', async ({
+    app,
+    db,
+  }) => {
+    const maria = await createUser(db, { password: 'correct-horse' });
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await login(maria.email, 'guess', '10.1.0.1')).statusCode).toBe(401);
+      expect((await signInFrom(app, maria.email, 'guess', '10.1.0.1')).statusCode).toBe(401);
     }
     // The stranger's address is held back, even with the right password...
     expectBlockedForTheWindow(
-      await login(maria.username.toUpperCase(), 'correct-horse', '10.1.0.1'),
+      await signInFrom(app, maria.username.toUpperCase(), 'correct-horse', '10.1.0.1'),
     );
     // ...while Maria, from her own address, signs in.
-    expect((await login(maria.username, 'correct-horse', '10.1.0.2')).statusCode).toBe(200);
+    expect((await signInFrom(app, maria.username, 'correct-horse', '10.1.0.2')).statusCode).toBe(
+      200,
+    );
 
     // Once the failures are older than the window, the first address may try again.
-    await letTheWindowPass();
-    expect((await login(maria.username, 'correct-horse', '10.1.0.1')).statusCode).toBe(200);
+    await letTheWindowPass(db);
+    expect((await signInFrom(app, maria.username, 'correct-horse', '10.1.0.1')).statusCode).toBe(
+      200,
+    );
   });
 
-  it('100 failures for one account across many addresses block it from every address', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
+  test('100 failures for one account across many addresses block it from every address', async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { password: 'correct-horse' });
     // 100 claims can never exceed the account's ceiling of 100, so every password is checked.
-    const answers = await burst(100, (index) => login(user.username, 'guess', addressIn(6, index)));
+    const answers = await burst(100, (index) =>
+      signInFrom(app, user.username, 'guess', addressIn(6, index)),
+    );
     expect(tally(answers)).toEqual({ 401: 100 });
-    expectBlockedForTheWindow(await login(user.username, 'correct-horse', '10.7.0.1'));
+    expectBlockedForTheWindow(await signInFrom(app, user.username, 'correct-horse', '10.7.0.1'));
 
-    await letTheWindowPass();
-    expect((await login(user.username, 'correct-horse', '10.7.0.1')).statusCode).toBe(200);
+    await letTheWindowPass(db);
+    expect((await signInFrom(app, user.username, 'correct-horse', '10.7.0.1')).statusCode).toBe(
+      200,
+    );
   });
 
-  it('limits an unknown name exactly like a real account', async () => {
+  test('limits an unknown name exactly like a real account', async ({ app }) => {
     const answers = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      answers.push((await login('no-such-person', 'guess', '10.2.0.1')).statusCode);
+      answers.push((await signInFrom(app, 'no-such-person', 'guess', '10.2.0.1')).statusCode);
     }
     expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
-    expect((await login('No-Such-Person', 'guess', '10.2.0.2')).statusCode).toBe(401);
+    expect((await signInFrom(app, 'No-Such-Person', 'guess', '10.2.0.2')).statusCode).toBe(401);
   });
 
-  it('a successful sign-in starts the count afresh', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
-    for (let attempt = 0; attempt < 4; attempt++) await login(user.username, 'guess', '10.3.0.1');
-    expect((await login(user.username, 'correct-horse', '10.3.0.1')).statusCode).toBe(200);
+  test('a successful sign-in starts the count afresh', async ({ app, db }) => {
+    const user = await createUser(db, { password: 'correct-horse' });
+    for (let attempt = 0; attempt < 4; attempt++)
+      await signInFrom(app, user.username, 'guess', '10.3.0.1');
+    expect((await signInFrom(app, user.username, 'correct-horse', '10.3.0.1')).statusCode).toBe(
+      200,
+    );
     for (let attempt = 0; attempt < 4; attempt++) {
-      expect((await login(user.username, 'guess', '10.3.0.1')).statusCode).toBe(401);
+      expect((await signInFrom(app, user.username, 'guess', '10.3.0.1')).statusCode).toBe(401);
     }
   });
 
-  it('after 30 failures from one address, every further attempt from it gets 429', async () => {
-    const maria = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
+  test('after 30 failures from one address, every further attempt from it gets 429', async ({
+    app,
+    db,
+  }) => {
+    const maria = await createUser(db, { password: 'correct-horse' });
     for (let attempt = 0; attempt < 30; attempt++) {
-      const response = await login(`someone-${attempt}`, 'guess', '10.4.0.1');
+      const response = await signInFrom(app, `someone-${attempt}`, 'guess', '10.4.0.1');
       expect(response.statusCode).toBe(401);
     }
-    expectBlockedForTheWindow(await login(maria.username, 'correct-horse', '10.4.0.1'));
+    expectBlockedForTheWindow(await signInFrom(app, maria.username, 'correct-horse', '10.4.0.1'));
     // Another address is not affected.
-    expect((await login(maria.username, 'correct-horse', '10.4.0.2')).statusCode).toBe(200);
+    expect((await signInFrom(app, maria.username, 'correct-horse', '10.4.0.2')).statusCode).toBe(
+      200,
+    );
   });
 
-  it('limits guessing the current password from a signed-in session too', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
-    const client = await signedInClient(testApp.app, user);
+  test('limits guessing the current password from a signed-in session too', async ({ app, db }) => {
+    const user = await createUser(db, { password: 'correct-horse' });
+    const client = await signedInClient(app, user);
     const change = (currentPassword: string) =>
       client.put(
         '/api/user/password',
@@ -142,9 +157,12 @@ describe('failed sign-in limits', () => {
 });
 
 describe('guesses sent all at once', () => {
-  it('100 parallel guesses at one account from one address get at most 5 passwords checked', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
-    const answers = await burst(100, () => login(user.username, 'guess', '10.10.0.1'));
+  test('100 parallel guesses at one account from one address get at most 5 passwords checked', async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { password: 'correct-horse' });
+    const answers = await burst(100, () => signInFrom(app, user.username, 'guess', '10.10.0.1'));
     const counts = tally(answers);
     const checked = counts[401] ?? 0;
     expect(checked).toBeLessThanOrEqual(5);
@@ -153,37 +171,48 @@ describe('guesses sent all at once', () => {
       expectBlockedForTheWindow(answer);
     }
     // Each checked password left one failure; the refused ones left nothing.
-    expect(await failuresWhere('accountKey', user.id)).toBe(checked);
+    expect(await failuresWhere(db, 'accountKey', user.id)).toBe(checked);
   });
 
-  it('the right password in a burst from one address does not get in once the limit is spent', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
+  test('the right password in a burst from one address does not get in once the limit is spent', async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { password: 'correct-horse' });
     const answers = await burst(100, (index) =>
-      login(user.username, index === 60 ? 'correct-horse' : 'guess', '10.11.0.1'),
+      signInFrom(app, user.username, index === 60 ? 'correct-horse' : 'guess', '10.11.0.1'),
     );
     const counts = tally(answers);
     expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
     expectBlockedForTheWindow(answers[60]!);
   });
 
-  it('200 parallel guesses at one account from 200 addresses get at most 100 passwords checked', async () => {
-    const user = await createUser(testApp.app.deps.db, { password: 'correct-horse' });
+  test('200 parallel guesses at one account from 200 addresses get at most 100 passwords checked', async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db, { password: 'correct-horse' });
     const answers = await burst(200, (index) =>
-      login(user.username, 'guess', addressIn(12, index)),
+      signInFrom(app, user.username, 'guess', addressIn(12, index)),
     );
     const counts = tally(answers);
     const checked = counts[401] ?? 0;
     expect(checked).toBeLessThanOrEqual(100);
     expect(checked + (counts[429] ?? 0)).toBe(200);
-    expect(await failuresWhere('accountKey', user.id)).toBe(checked);
+    expect(await failuresWhere(db, 'accountKey', user.id)).toBe(checked);
   });
 
-  it('80 different names from one address in parallel get at most 30 passwords checked', async () => {
-    const answers = await burst(80, (index) => login(`stranger-${index}`, 'guess', '10.13.0.1'));
+  test('80 different names from one address in parallel get at most 30 passwords checked', async ({
+    app,
+    db,
+  }) => {
+    const answers = await burst(80, (index) =>
+      signInFrom(app, `stranger-${index}`, 'guess', '10.13.0.1'),
+    );
     const counts = tally(answers);
     const checked = counts[401] ?? 0;
     expect(checked).toBeLessThanOrEqual(30);
     expect(checked + (counts[429] ?? 0)).toBe(80);
-    expect(await failuresWhere('address', '10.13.0.1')).toBe(checked);
+    expect(await failuresWhere(db, 'address', '10.13.0.1')).toBe(checked);
   });
 });
