@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
 import { storageDir } from '../../src/server/storage/storage.ts';
-import { newUser, useAdminUsers } from '../support/admin-users.ts';
+import { newUser, test } from '../support/admin-users.ts';
 import {
   assignTask,
   createCompensation,
@@ -13,32 +12,35 @@ import {
   createTaskUpload,
   createUser,
 } from '../support/factories.ts';
+import { describe, expect } from '../support/fixtures.ts';
 import { signedInClient } from '../support/sign-in.ts';
 
 /** Deleting a user, and who may manage users at all. */
 
-const given = useAdminUsers();
-
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe('DELETE /api/admin/users/{id}', () => {
-  it('removes the person with their sessions, notifications, assignments, uploads and drafts', async () => {
-    const { db, storage } = given.testApp.app.deps;
+  test('removes the person with their sessions, notifications, assignments, uploads and drafts', async ({
+    app,
+    testApp,
+    admin,
+  }) => {
+    const { db, storage } = app.deps;
     const user = await createUser(db);
-    const session = await signedInClient(given.testApp.app, user);
+    const session = await signedInClient(app, user);
     await createNotification(db, user.id);
     const task = await createTask(db);
     await assignTask(db, { taskId: task.id, userId: user.id });
     const { fileKey } = await createTaskUpload(db, { taskId: task.id, userId: user.id });
     await storage.put(fileKey, Readable.from(Buffer.from('jpeg bytes')));
     await createCompensation(db, user.id, { status: 'draft' });
-    const file = path.join(storageDir(given.testApp.config.dataDir), fileKey);
+    const file = path.join(storageDir(testApp.config.dataDir), fileKey);
     expect(fs.existsSync(file)).toBe(true);
 
-    const response = await given.asAdmin.delete(`/api/admin/users/${user.id}`);
+    const response = await admin.delete(`/api/admin/users/${user.id}`);
     expect(response.statusCode).toBe(204);
 
-    expect((await given.asAdmin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(404);
     const me = await session.get('/api/user/me');
     expect(me.statusCode).toBe(401);
     for (const table of [
@@ -62,22 +64,25 @@ describe('DELETE /api/admin/users/{id}', () => {
     ).toHaveLength(1);
   });
 
-  it('keeps a person who has published compensation: pay history is kept', async () => {
-    const user = await createUser(given.testApp.app.deps.db);
-    await createCompensation(given.testApp.app.deps.db, user.id, {
+  test('keeps a person who has published compensation: their compensation history is kept', async ({
+    db,
+    admin,
+  }) => {
+    const user = await createUser(db);
+    await createCompensation(db, user.id, {
       status: 'published',
       publishedAt: new Date().toISOString(),
     });
-    await createCompensation(given.testApp.app.deps.db, user.id, { status: 'draft', month: 2 });
-    const response = await given.asAdmin.delete(`/api/admin/users/${user.id}`);
+    await createCompensation(db, user.id, { status: 'draft', month: 2 });
+    const response = await admin.delete(`/api/admin/users/${user.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       code: 'user.delete_paid',
       message:
         'This user has published compensation and cannot be deleted: pay history is kept. You can still edit the account or change its password.',
     });
-    expect((await given.asAdmin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
-    const kept = await given.testApp.app.deps.db
+    expect((await admin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
+    const kept = await db
       .selectFrom('compensations')
       .select('status')
       .where('userId', '=', user.id)
@@ -85,45 +90,45 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(kept).toHaveLength(2);
   });
 
-  it('will not delete your own account; 404 for an unknown one', async () => {
-    const self = await given.asAdmin.delete(`/api/admin/users/${given.admin.id}`);
+  test('will not delete your own account; 404 for an unknown one', async ({ admin }) => {
+    const self = await admin.delete(`/api/admin/users/${admin.user.id}`);
     expect(self.statusCode).toBe(409);
     expect(self.json()).toEqual({
       code: 'user.delete_self',
       message: 'You cannot delete your own account.',
     });
-    expect((await given.asAdmin.get('/api/admin/users')).statusCode).toBe(200);
-    const unknown = await given.asAdmin.delete(`/api/admin/users/${randomUUID()}`);
+    expect((await admin.get('/api/admin/users')).statusCode).toBe(200);
+    const unknown = await admin.delete(`/api/admin/users/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('refuses a deletion posted from another site', async () => {
-    const user = await createUser(given.testApp.app.deps.db);
-    const response = await given.asAdmin.delete(`/api/admin/users/${user.id}`, {
+  test('refuses a deletion posted from another site', async ({ db, admin }) => {
+    const user = await createUser(db);
+    const response = await admin.delete(`/api/admin/users/${user.id}`, {
       headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
-    expect((await given.asAdmin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/admin/users/${user.id}`)).statusCode).toBe(200);
   });
 });
 
 describe('who may manage users', () => {
-  it('401 for nobody, 403 for a creator, on every call', async () => {
-    const asMaria = await signedInClient(given.testApp.app, given.maria);
+  test('401 for nobody, 403 for a creator, on every call', async ({ app, admin, maria }) => {
+    const asMaria = await signedInClient(app, maria);
     const calls: [Method, string, object?][] = [
       ['GET', '/api/admin/users'],
       ['POST', '/api/admin/users', newUser()],
-      ['GET', `/api/admin/users/${given.maria.id}`],
+      ['GET', `/api/admin/users/${maria.id}`],
       [
         'PUT',
-        `/api/admin/users/${given.maria.id}`,
+        `/api/admin/users/${maria.id}`,
         { username: 'hacked', email: 'h@example.com', isAdmin: true },
       ],
-      ['PATCH', `/api/admin/users/${given.admin.id}/password`, { newPassword: 'taken-over' }],
-      ['DELETE', `/api/admin/users/${given.admin.id}`],
+      ['PATCH', `/api/admin/users/${admin.user.id}/password`, { newPassword: 'taken-over' }],
+      ['DELETE', `/api/admin/users/${admin.user.id}`],
     ];
     for (const [method, url, payload] of calls) {
-      const anonymous = await given.testApp.app.inject({
+      const anonymous = await app.inject({
         method,
         url,
         ...(payload ? { payload } : {}),
@@ -136,7 +141,7 @@ describe('who may manage users', () => {
         message: 'Only administrators can do this.',
       });
     }
-    expect((await given.asAdmin.get(`/api/admin/users/${given.maria.id}`)).json()).toMatchObject({
+    expect((await admin.get(`/api/admin/users/${maria.id}`)).json()).toMatchObject({
       username: 'Maria',
       isAdmin: false,
     });
