@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type { ApplicationList } from '../../src/domain/applications.ts';
 import { sweepApplicationDocuments } from '../../src/server/modules/applications/service.ts';
 import { outboxDir } from '../../src/server/mail/mailer.ts';
@@ -12,21 +12,13 @@ import {
   storedFiles,
   submitApplication,
 } from '../support/applications.ts';
-import { createUser } from '../support/factories.ts';
-import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp;
-afterEach(() => testApp.close());
+import { describe, expect, test } from '../support/fixtures.ts';
+import { createSignedInUser, type SignedInClient } from '../support/sign-in.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
-async function signedInAdmin() {
-  return signedInClient(testApp.app, await createUser(testApp.app.deps.db, { isAdmin: true }));
-}
-
-async function apply(fields: Record<string, string> = {}) {
-  const response = await submitApplication(testApp.app, { fields: applicationFields(fields) });
+async function apply(app: FastifyInstance, fields: Record<string, string> = {}) {
+  const response = await submitApplication(app, { fields: applicationFields(fields) });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }
@@ -35,10 +27,17 @@ const setStatus = (admin: SignedInClient, id: string, status: string) =>
   admin.put(`/api/admin/applications-v2/${id}/status`, { status });
 
 describe('without a mail server', () => {
-  it('hands the invitation link to the administrator and writes the mail to the outbox', async () => {
-    testApp = await createTestApp();
-    const admin = await signedInAdmin();
-    const id = await apply({ email: 'outbox@example.com', language: 'pt', firstName: 'Joana' });
+  test('hands the invitation link to the administrator and writes the mail to the outbox', async ({
+    app,
+    testApp,
+    admin,
+    creator,
+  }) => {
+    const id = await apply(app, {
+      email: 'outbox@example.com',
+      language: 'pt',
+      firstName: 'Joana',
+    });
 
     const approved = await setStatus(admin, id, 'approved');
     expect(approved.statusCode).toBe(200);
@@ -56,28 +55,29 @@ describe('without a mail server', () => {
     );
 
     // Anyone who is not an administrator never sees the link: the route is for administrators.
-    const creator = await createUser(testApp.app.deps.db);
-    const asCreator = await (
-      await signedInClient(testApp.app, creator)
-    ).put(`/api/admin/applications-v2/${id}/status`, { status: 'approved' });
+    const asCreator = await creator.put(`/api/admin/applications-v2/${id}/status`, {
+      status: 'approved',
+    });
     expect(asCreator.statusCode).toBe(403);
   });
 });
 
 describe('document retention', () => {
-  it('deletes the document of a rejected application once the configured days have passed', async () => {
-    let now = new Date('2026-03-01T10:00:00.000Z');
-    testApp = await createTestApp(
-      { APPLICATION_DOCUMENT_RETENTION_DAYS: '30' },
-      { clock: () => now },
-    );
-    const admin = await signedInAdmin();
-    const rejected = await apply({ email: 'rejected@example.com' });
-    const reconsidered = await apply({ email: 'reconsidered@example.com' });
-    const pending = await apply({ email: 'pending@example.com' });
+  test.override('appEnv', { APPLICATION_DOCUMENT_RETENTION_DAYS: '30' });
+
+  test('deletes the document of a rejected application once the configured days have passed', async ({
+    app,
+    testApp,
+    clock,
+    admin,
+  }) => {
+    clock.set('2026-03-01T10:00:00.000Z');
+    const rejected = await apply(app, { email: 'rejected@example.com' });
+    const reconsidered = await apply(app, { email: 'reconsidered@example.com' });
+    const pending = await apply(app, { email: 'pending@example.com' });
     expect((await setStatus(admin, rejected, 'rejected')).statusCode).toBe(200);
     expect((await setStatus(admin, reconsidered, 'rejected')).statusCode).toBe(200);
-    now = new Date(now.getTime() + 2 * day);
+    clock.advance(2 * day);
     expect((await setStatus(admin, reconsidered, 'under_review')).statusCode).toBe(200);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(3);
 
@@ -86,14 +86,14 @@ describe('document retention', () => {
       return list.json<ApplicationList>().items.find((entry) => entry.id === id)?.documentImageUrl;
     };
 
-    now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day - 60_000);
-    expect(await sweepApplicationDocuments(testApp.app.deps)).toEqual({ deleted: 0, abandoned: 0 });
+    clock.set(new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day - 60_000));
+    expect(await sweepApplicationDocuments(app.deps)).toEqual({ deleted: 0, abandoned: 0 });
     const stillThere = await documentOf(rejected);
     const shown = await admin.get(stillThere ?? '');
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
 
-    now = new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day + 60_000);
-    expect(await sweepApplicationDocuments(testApp.app.deps)).toEqual({ deleted: 1, abandoned: 0 });
+    clock.set(new Date(Date.parse('2026-03-01T10:00:00.000Z') + 30 * day + 60_000));
+    expect(await sweepApplicationDocuments(app.deps)).toEqual({ deleted: 1, abandoned: 0 });
     expect(await documentOf(rejected)).toBeNull();
     expect(await documentOf(reconsidered)).not.toBeNull();
     expect(await documentOf(pending)).not.toBeNull();
@@ -101,7 +101,7 @@ describe('document retention', () => {
     const gone = await admin.get(stillThere ?? '');
     expect(gone.statusCode).toBe(404);
     // The application itself stays, for the record of the decision.
-    const row = await testApp.app.deps.db
+    const row = await app.deps.db
       .selectFrom('applications')
       .select(['status', 'documentFileKey'])
       .where('id', '=', rejected)
@@ -111,15 +111,15 @@ describe('document retention', () => {
 });
 
 describe('the document key', () => {
-  it('is generated once into DATA_DIR, readable by its owner only', async () => {
-    testApp = await createTestApp();
+  test('is generated once into DATA_DIR, readable by its owner only', async ({ testApp }) => {
     const file = documentKeyFile(testApp.config.dataDir);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64')).toHaveLength(32);
   });
 
-  it('warns in production that the key sits beside the data, and keeps the file owner-only', async () => {
-    testApp = await createTestApp();
+  test('warns in production that the key sits beside the data, and keeps the file owner-only', async ({
+    testApp,
+  }) => {
     const file = documentKeyFile(testApp.config.dataDir);
     const first = fs.readFileSync(file, 'utf8');
     fs.chmodSync(file, 0o644);
@@ -139,11 +139,15 @@ describe('the document key', () => {
     ]);
   });
 
-  it('comes from DOCUMENT_ENCRYPTION_KEY when set, and nothing is written beside the data', async () => {
-    testApp = await createTestApp({ DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
-    expect(fs.existsSync(documentKeyFile(testApp.config.dataDir))).toBe(false);
-    const admin = await signedInAdmin();
-    const id = await apply();
+  test('comes from DOCUMENT_ENCRYPTION_KEY when set, and nothing is written beside the data', async ({
+    createApp,
+  }) => {
+    const { app, config } = await createApp({
+      DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    expect(fs.existsSync(documentKeyFile(config.dataDir))).toBe(false);
+    const admin = await createSignedInUser(app, { isAdmin: true });
+    const id = await apply(app);
     const list = await admin.get('/api/admin/applications-v2');
     const url =
       list.json<ApplicationList>().items.find((entry) => entry.id === id)?.documentImageUrl ?? '';
@@ -153,16 +157,17 @@ describe('the document key', () => {
 });
 
 describe('two submissions with one email at the same moment', () => {
-  it('keeps one and refuses the other with 409, leaving only its document', async () => {
-    testApp = await createTestApp();
+  test('keeps one and refuses the other with 409, leaving only its document', async ({
+    app,
+    db,
+    testApp,
+  }) => {
     const [a, b] = await Promise.all([
-      submitApplication(testApp.app, { fields: applicationFields({ email: 'twice@example.com' }) }),
-      submitApplication(testApp.app, { fields: applicationFields({ email: 'twice@example.com' }) }),
+      submitApplication(app, { fields: applicationFields({ email: 'twice@example.com' }) }),
+      submitApplication(app, { fields: applicationFields({ email: 'twice@example.com' }) }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
-    expect(
-      await testApp.app.deps.db.selectFrom('applications').select('id').execute(),
-    ).toHaveLength(1);
+    expect(await db.selectFrom('applications').select('id').execute()).toHaveLength(1);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(1);
   });
 });

@@ -1,50 +1,52 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type { Application, ApplicationList } from '../../src/domain/applications.ts';
 import { applicationFields, samplePng, submitApplication } from '../support/applications.ts';
-import { createUser, type TestUser } from '../support/factories.ts';
-import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
-import { startSmtpServer } from '../support/smtp.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createUser } from '../support/factories.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import {
+  createSignedInUser,
+  login,
+  signedInClient,
+  type SignedInClient,
+} from '../support/sign-in.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let testApp: TestApp;
-let admin: TestUser;
-let asAdmin: SignedInClient;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <team@agency.example>' });
-  admin = await createUser(testApp.app.deps.db, { username: 'reviewer', isAdmin: true });
-  asAdmin = await signedInClient(testApp.app, admin);
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
+/** Mail goes out through a real SMTP server; the administrator `reviewer` decides. */
+const test = base.extend('admin', ({ app }) =>
+  createSignedInUser(app, { username: 'reviewer', isAdmin: true }),
+);
+test.override('appEnv', ({ smtp }) => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Agency <team@agency.example>',
+}));
 
-async function apply(fields: Record<string, string>): Promise<string> {
-  const response = await submitApplication(testApp.app, { fields: applicationFields(fields) });
+async function apply(app: FastifyInstance, fields: Record<string, string>): Promise<string> {
+  const response = await submitApplication(app, { fields: applicationFields(fields) });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }
 
-const list = async () => {
-  const response = await asAdmin.get('/api/admin/applications-v2');
+const list = async (admin: SignedInClient) => {
+  const response = await admin.get('/api/admin/applications-v2');
   expect(response.statusCode).toBe(200);
   return response.json<ApplicationList>().items;
 };
 
-const setStatus = (id: string, payload: Record<string, unknown>) =>
-  asAdmin.put(`/api/admin/applications-v2/${id}/status`, payload);
-
-const login = (username: string, password: string) =>
-  testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+const setStatus = (admin: SignedInClient, id: string, payload: Record<string, unknown>) =>
+  admin.put(`/api/admin/applications-v2/${id}/status`, payload);
 
 describe('reviewing applications', () => {
-  it('lists applications newest first, each with its document address and note history', async () => {
-    const first = await apply({ email: 'first@example.com', firstName: 'Ana' });
-    const second = await apply({ email: 'second@example.com', firstName: 'Bea', language: 'pt' });
+  test('lists applications newest first, each with its document address and note history', async ({
+    app,
+    admin,
+  }) => {
+    const first = await apply(app, { email: 'first@example.com', firstName: 'Ana' });
+    const second = await apply(app, {
+      email: 'second@example.com',
+      firstName: 'Bea',
+      language: 'pt',
+    });
 
-    const [newest, older] = (await list()).filter((application) =>
+    const [newest, older] = (await list(admin)).filter((application) =>
       [first, second].includes(application.id),
     );
     expect(newest).toMatchObject({
@@ -60,14 +62,17 @@ describe('reviewing applications', () => {
     expect(newest?.documentImageUrl).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
     expect(older?.id).toBe(first);
 
-    const reviewing = await setStatus(first, {
+    const reviewing = await setStatus(admin, first, {
       status: 'under_review',
       adminNotes: 'Strong portfolio; check the ID photo.',
     });
     expect(reviewing.statusCode).toBe(200);
-    expect(reviewing.json()).toMatchObject({ status: 'under_review', reviewedBy: admin.id });
+    expect(reviewing.json()).toMatchObject({ status: 'under_review', reviewedBy: admin.user.id });
     expect(reviewing.json()).not.toHaveProperty('invitationUrl');
-    const noted = await setStatus(first, { status: 'under_review', adminNotes: 'ID is fine.' });
+    const noted = await setStatus(admin, first, {
+      status: 'under_review',
+      adminNotes: 'ID is fine.',
+    });
     const { notes, adminNotes } = noted.json<Application>();
     expect(adminNotes).toBe('ID is fine.');
     expect(notes.map(({ note, authorUsername }) => ({ note, authorUsername }))).toEqual([
@@ -78,27 +83,38 @@ describe('reviewing applications', () => {
       Date.parse(notes[1]?.createdAt ?? ''),
     );
     // A change without a note keeps the history as it is.
-    const withoutNote = await setStatus(first, { status: 'pending' });
+    const withoutNote = await setStatus(admin, first, { status: 'pending' });
     expect(withoutNote.json<Application>().notes).toHaveLength(2);
-    expect((await list()).find((application) => application.id === first)?.notes).toHaveLength(2);
+    expect((await list(admin)).find((application) => application.id === first)?.notes).toHaveLength(
+      2,
+    );
   });
 
-  it('asks for a status with its message', async () => {
-    const id = await apply({ email: 'nostatus@example.com' });
-    const response = await setStatus(id, { adminNotes: 'Looks good' });
+  test('asks for a status with its message', async ({ app, admin }) => {
+    const id = await apply(app, { email: 'nostatus@example.com' });
+    const response = await setStatus(admin, id, { adminNotes: 'Looks good' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'application.status_required',
       message: 'Missing Information: Please select a status for the application.',
     });
     expect(
-      (await setStatus('00000000-0000-4000-8000-000000000000', { status: 'rejected' })).statusCode,
+      (await setStatus(admin, '00000000-0000-4000-8000-000000000000', { status: 'rejected' }))
+        .statusCode,
     ).toBe(404);
   });
 
-  it('sends a courteous mail in the applicant language on rejection, once', async () => {
-    const id = await apply({ email: 'rechazo@example.com', firstName: 'Carmen', language: 'es' });
-    expect((await setStatus(id, { status: 'rejected' })).statusCode).toBe(200);
+  test('sends a courteous mail in the applicant language on rejection, once', async ({
+    app,
+    admin,
+    smtp,
+  }) => {
+    const id = await apply(app, {
+      email: 'rechazo@example.com',
+      firstName: 'Carmen',
+      language: 'es',
+    });
+    expect((await setStatus(admin, id, { status: 'rejected' })).statusCode).toBe(200);
     const mail = await smtp.nextMail();
     expect(mail.to).toEqual(['rechazo@example.com']);
     expect(mail.subject).toBe('Sobre tu solicitud');
@@ -110,25 +126,34 @@ describe('reviewing applications', () => {
 
     // A note on an application already rejected does not mail the person again.
     expect(
-      (await setStatus(id, { status: 'rejected', adminNotes: 'Too few followers.' })).statusCode,
+      (await setStatus(admin, id, { status: 'rejected', adminNotes: 'Too few followers.' }))
+        .statusCode,
     ).toBe(200);
-    await setStatus(id, { status: 'under_review' });
+    await setStatus(admin, id, { status: 'under_review' });
     expect(smtp.untaken()).toEqual([]);
   });
 
-  it('approves in one step: account, link to the application, invitation whose link sets a password once', async () => {
+  test('approves in one step: account, link to the application, invitation whose link sets a password once', async ({
+    app,
+    db,
+    admin,
+    smtp,
+  }) => {
     // The email's local part is taken as a username: the new one gets a number.
-    await createUser(testApp.app.deps.db, { username: 'lucia', email: 'someone-else@example.com' });
-    const id = await apply({ email: 'Lucia@example.com', language: 'es' });
+    await createUser(db, { username: 'lucia', email: 'someone-else@example.com' });
+    const id = await apply(app, { email: 'Lucia@example.com', language: 'es' });
 
-    const approved = await setStatus(id, { status: 'approved', adminNotes: 'Welcome aboard.' });
+    const approved = await setStatus(admin, id, {
+      status: 'approved',
+      adminNotes: 'Welcome aboard.',
+    });
     expect(approved.statusCode).toBe(200);
     const application = approved.json<Application & { invitationUrl?: string }>();
     expect(application).toMatchObject({ status: 'approved', adminNotes: 'Welcome aboard.' });
     // Mail is configured and went out, so the link is not handed to the administrator.
     expect(application.invitationUrl).toBeUndefined();
 
-    const account = await testApp.app.deps.db
+    const account = await db
       .selectFrom('users')
       .selectAll()
       .where('id', '=', application.createdUserId ?? '')
@@ -156,31 +181,34 @@ describe('reviewing applications', () => {
     expect(token).toBeDefined();
 
     // Valid for 7 days.
-    const link = await testApp.app.deps.db
+    const link = await db
       .selectFrom('passwordResetTokens')
       .select(['expiresAt', 'createdAt'])
       .where('userId', '=', account.id)
       .executeTakeFirstOrThrow();
     expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(7 * 24 * 3600 * 1000);
 
-    const chosen = await testApp.app.inject({
+    const chosen = await app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       payload: { token, newPassword: 'my-own-password' },
     });
     expect(chosen.statusCode).toBe(204);
-    const signedIn = await login('lucia@example.com', 'my-own-password');
+    const signedIn = await login(app, {
+      username: 'lucia@example.com',
+      password: 'my-own-password',
+    });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ username: 'lucia_2', isAdmin: false });
-    const reused = await testApp.app.inject({
+    const reused = await app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
       payload: { token, newPassword: 'another-password' },
     });
     expect(reused.statusCode).toBe(400);
 
-    // The welcome notice waits in the creator's bell, in Spanish.
-    const bell = await (await signedInClient(testApp.app, account)).get('/api/notifications');
+    // The welcome notification waits in the creator's bell, in Spanish.
+    const bell = await (await signedInClient(app, account)).get('/api/notifications');
     expect(JSON.stringify(bell.json())).toContain('Te damos la bienvenida a Creator Agency');
 
     // Approved is final: any later change is refused and nothing moves.
@@ -189,7 +217,7 @@ describe('reviewing applications', () => {
       { status: 'approved' },
       { status: 'approved', adminNotes: 'One more note' },
     ]) {
-      const locked = await setStatus(id, payload);
+      const locked = await setStatus(admin, id, payload);
       expect(locked.statusCode).toBe(409);
       expect(locked.json()).toEqual({
         code: 'application.locked',
@@ -197,24 +225,24 @@ describe('reviewing applications', () => {
           'This application was approved and its account created, so it can no longer be changed.',
       });
     }
-    const after = (await list()).find((entry) => entry.id === id);
+    const after = (await list(admin)).find((entry) => entry.id === id);
     expect(after).toMatchObject({ status: 'approved', notes: [{ note: 'Welcome aboard.' }] });
     expect(
-      await testApp.app.deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'lucia@example.com')
-        .execute(),
+      await db.selectFrom('users').select('id').where('email', '=', 'lucia@example.com').execute(),
     ).toHaveLength(1);
     expect(smtp.untaken()).toEqual([]);
   });
 
-  it('refuses to approve when an account with that email exists, changing nothing', async () => {
-    await createUser(testApp.app.deps.db, { username: 'existing_dan', email: 'dan@example.com' });
-    const id = await apply({ email: 'dan@example.com' });
-    const users = await testApp.app.deps.db.selectFrom('users').select('id').execute();
+  test('refuses to approve when an account with that email exists, changing nothing', async ({
+    app,
+    db,
+    admin,
+  }) => {
+    await createUser(db, { username: 'existing_dan', email: 'dan@example.com' });
+    const id = await apply(app, { email: 'dan@example.com' });
+    const users = await db.selectFrom('users').select('id').execute();
 
-    const refused = await setStatus(id, { status: 'approved', adminNotes: 'Approve' });
+    const refused = await setStatus(admin, id, { status: 'approved', adminNotes: 'Approve' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       code: 'application.account_exists',
@@ -222,41 +250,46 @@ describe('reviewing applications', () => {
       message:
         'An account with the email dan@example.com already exists (username existing_dan), so approving would create a second one. Nothing was changed.',
     });
-    expect((await list()).find((entry) => entry.id === id)).toMatchObject({
+    expect((await list(admin)).find((entry) => entry.id === id)).toMatchObject({
       status: 'pending',
       notes: [],
       createdUserId: null,
     });
-    expect(await testApp.app.deps.db.selectFrom('users').select('id').execute()).toHaveLength(
-      users.length,
-    );
+    expect(await db.selectFrom('users').select('id').execute()).toHaveLength(users.length);
   });
 
-  it('answers a Range request for a document with 206 and just those bytes', async () => {
-    const id = await apply({ email: 'ranged@example.com' });
+  test('answers a Range request for a document with 206 and just those bytes', async ({
+    app,
+    admin,
+  }) => {
+    const id = await apply(app, { email: 'ranged@example.com' });
     const documentImageUrl =
-      (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
-    const ranged = await asAdmin.get(documentImageUrl, { headers: { range: 'bytes=8-23' } });
+      (await list(admin)).find((entry) => entry.id === id)?.documentImageUrl ?? '';
+    const ranged = await admin.get(documentImageUrl, { headers: { range: 'bytes=8-23' } });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 8-23/${samplePng.length}`);
     expect(ranged.rawPayload.equals(samplePng.subarray(8, 24))).toBe(true);
 
-    const whole = await asAdmin.get(documentImageUrl);
+    const whole = await admin.get(documentImageUrl);
     expect(whole.headers['content-length']).toBe(String(samplePng.length));
     expect(whole.headers['accept-ranges']).toBe('bytes');
 
-    const beyond = await asAdmin.get(documentImageUrl, {
+    const beyond = await admin.get(documentImageUrl, {
       headers: { range: `bytes=${samplePng.length + 10}-` },
     });
     expect(beyond.statusCode).toBe(416);
   });
 
-  it('serves the document to administrators only, byte for byte, recording each view', async () => {
-    const id = await apply({ email: 'document@example.com' });
+  test('serves the document to administrators only, byte for byte, recording each view', async ({
+    app,
+    db,
+    admin,
+  }) => {
+    const id = await apply(app, { email: 'document@example.com' });
     const documentImageUrl =
-      (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
+      (await list(admin)).find((entry) => entry.id === id)?.documentImageUrl ?? '';
 
-    const shown = await asAdmin.get(documentImageUrl);
+    const shown = await admin.get(documentImageUrl);
     expect(shown.statusCode).toBe(200);
     expect(shown.rawPayload.equals(samplePng)).toBe(true);
     expect(shown.headers).toMatchObject({
@@ -266,57 +299,57 @@ describe('reviewing applications', () => {
       'content-security-policy': "default-src 'none'; sandbox",
     });
 
-    const creator = await createUser(testApp.app.deps.db);
-    const asCreator = await (await signedInClient(testApp.app, creator)).get(documentImageUrl);
+    const creator = await createUser(db);
+    const asCreator = await (await signedInClient(app, creator)).get(documentImageUrl);
     expect(asCreator.statusCode).toBe(403);
     expect(asCreator.json()).toEqual({
       code: 'auth.admin_only',
       message: 'Only administrators can do this.',
     });
-    const anonymous = await testApp.app.inject({ method: 'GET', url: documentImageUrl });
+    const anonymous = await app.inject({ method: 'GET', url: documentImageUrl });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.rawPayload.includes(samplePng.subarray(0, 8))).toBe(false);
 
     // Each opening by an administrator is recorded and listed with the application, newest first;
     // the refused attempts are not.
-    await asAdmin.get(documentImageUrl);
-    const { documentViews } = (await list()).find((entry) => entry.id === id)!;
+    await admin.get(documentImageUrl);
+    const { documentViews } = (await list(admin)).find((entry) => entry.id === id)!;
     expect(documentViews).toEqual([
       { viewerUsername: 'reviewer', viewedAt: expect.any(String) },
       { viewerUsername: 'reviewer', viewedAt: expect.any(String) },
     ]);
     expect(documentViews[0]!.viewedAt >= documentViews[1]!.viewedAt).toBe(true);
 
-    const unknown = await asAdmin.get('/objects/uploads/00000000-0000-4000-8000-000000000000');
+    const unknown = await admin.get('/objects/uploads/00000000-0000-4000-8000-000000000000');
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('erases an application completely, its document included', async () => {
-    const id = await apply({ email: 'erase@example.com' });
-    await setStatus(id, { status: 'under_review', adminNotes: 'A note that goes too' });
+  test('erases an application completely, its document included', async ({ app, db, admin }) => {
+    const id = await apply(app, { email: 'erase@example.com' });
+    await setStatus(admin, id, { status: 'under_review', adminNotes: 'A note that goes too' });
     const documentImageUrl =
-      (await list()).find((entry) => entry.id === id)?.documentImageUrl ?? '';
-    const erased = await asAdmin.delete(`/api/admin/applications-v2/${id}`);
+      (await list(admin)).find((entry) => entry.id === id)?.documentImageUrl ?? '';
+    const erased = await admin.delete(`/api/admin/applications-v2/${id}`);
     expect(erased.statusCode).toBe(204);
-    expect((await list()).some((entry) => entry.id === id)).toBe(false);
-    const gone = await asAdmin.get(documentImageUrl);
+    expect((await list(admin)).some((entry) => entry.id === id)).toBe(false);
+    const gone = await admin.get(documentImageUrl);
     expect(gone.statusCode).toBe(404);
     expect(
-      await testApp.app.deps.db
+      await db
         .selectFrom('applicationNotes')
         .select('id')
         .where('applicationId', '=', id)
         .execute(),
     ).toEqual([]);
-    const again = await asAdmin.delete(`/api/admin/applications-v2/${id}`);
+    const again = await admin.delete(`/api/admin/applications-v2/${id}`);
     expect(again.statusCode).toBe(404);
   });
 
-  it('counts the real applications on the admin dashboard', async () => {
-    const before = (await list()).length;
-    const pendingBefore = (await list()).filter((entry) => entry.status === 'pending').length;
-    await apply({ email: 'dashboard@example.com' });
-    const dashboard = await asAdmin.get('/api/admin/dashboard');
+  test('counts the real applications on the admin dashboard', async ({ app, admin }) => {
+    const before = (await list(admin)).length;
+    const pendingBefore = (await list(admin)).filter((entry) => entry.status === 'pending').length;
+    await apply(app, { email: 'dashboard@example.com' });
+    const dashboard = await admin.get('/api/admin/dashboard');
     expect(dashboard.json()).toMatchObject({
       applications: { total: before + 1, pending: pendingBefore + 1 },
     });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MessageCode } from '../../src/domain/messages.ts';
 import { englishMessage } from '../../src/server/texts.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maxDocumentBytes } from '../../src/domain/applications.ts';
+import type { Db } from '../../src/server/db/database.ts';
 import { storageDir } from '../../src/server/storage/storage.ts';
 import {
   applicationFields,
@@ -14,34 +14,28 @@ import {
   storedFiles,
   submitApplication,
 } from '../support/applications.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
+import type { TestApp } from '../support/test-app.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(() => testApp.close());
-beforeEach(async () => {
-  await testApp.app.deps.db.deleteFrom('applications').execute();
-  await testApp.app.deps.db.deleteFrom('rateLimitEvents').execute();
-  fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
-});
-
-const applications = () => testApp.app.deps.db.selectFrom('applications').selectAll().execute();
+const applications = (db: Db) => db.selectFrom('applications').selectAll().execute();
 
 /** Nothing half-written: no row, and no stored file (neither kept nor temporary). */
-async function expectNothingStored() {
-  expect(await applications()).toEqual([]);
-  expect(storedFiles(testApp.config.dataDir)).toEqual([]);
+async function expectNothingStored({ app, config }: TestApp) {
+  expect(await applications(app.deps.db)).toEqual([]);
+  expect(storedFiles(config.dataDir)).toEqual([]);
 }
 
 describe('POST /api/applications-v2', () => {
-  it('stores a valid application in its language, with the document encrypted on disk', async () => {
-    const response = await submitApplication(testApp.app);
+  test('stores a valid application in its language, with the document encrypted on disk', async ({
+    app,
+    db,
+    testApp,
+  }) => {
+    const response = await submitApplication(app);
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
 
-    const [row] = await applications();
+    const [row] = await applications(db);
     expect(row).toMatchObject({
       id,
       firstName: 'Lucía',
@@ -71,12 +65,15 @@ describe('POST /api/applications-v2', () => {
     expect(onDisk.length).toBe(samplePng.length + 1 + 12 + 16);
   });
 
-  it('keeps a lower-cased email and answers English when no language is sent', async () => {
+  test('keeps a lower-cased email and answers English when no language is sent', async ({
+    app,
+    db,
+  }) => {
     const fields = applicationFields({ email: 'Lucia@Example.COM' });
     delete fields.language;
     delete fields.heardAboutUs;
-    expect((await submitApplication(testApp.app, { fields })).statusCode).toBe(201);
-    expect(await applications()).toMatchObject([
+    expect((await submitApplication(app, { fields })).statusCode).toBe(201);
+    expect(await applications(db)).toMatchObject([
       { email: 'lucia@example.com', language: 'en', heardAboutUs: null },
     ]);
   });
@@ -134,10 +131,10 @@ describe('POST /api/applications-v2', () => {
     ],
   ];
 
-  it.each(fieldCases)(
+  test.for(fieldCases)(
     'refuses a wrong %s with its message on its path, storing nothing',
-    async (_name, overrides, issuePath, message) => {
-      const response = await submitApplication(testApp.app, {
+    async ([_name, overrides, issuePath, message], { app, testApp }) => {
+      const response = await submitApplication(app, {
         fields: applicationFields(overrides),
       });
       expect(response.statusCode).toBe(400);
@@ -149,12 +146,12 @@ describe('POST /api/applications-v2', () => {
         message,
         issues: [{ path: issuePath, code: body.code, message }],
       });
-      await expectNothingStored();
+      await expectNothingStored(testApp);
     },
   );
 
-  it('lists every problem at once, the missing document included', async () => {
-    const response = await submitApplication(testApp.app, {
+  test('lists every problem at once, the missing document included', async ({ app, testApp }) => {
+    const response = await submitApplication(app, {
       fields: applicationFields({ firstName: '', city: '' }),
       file: null,
     });
@@ -172,29 +169,36 @@ describe('POST /api/applications-v2', () => {
         message: 'ID document is required',
       },
     ]);
-    await expectNothingStored();
+    await expectNothingStored(testApp);
   });
 
-  it('accepts a document of exactly 10,485,760 bytes and refuses one byte more with 413', async () => {
+  test('accepts a document of exactly 10,485,760 bytes and refuses one byte more with 413', async ({
+    app,
+    db,
+    testApp,
+  }) => {
     const atLimit = Buffer.alloc(maxDocumentBytes, 7);
     samplePng.copy(atLimit);
-    const accepted = await submitApplication(testApp.app, { file: pngFile(atLimit) });
+    const accepted = await submitApplication(app, { file: pngFile(atLimit) });
     expect(accepted.statusCode).toBe(201);
-    await testApp.app.deps.db.deleteFrom('applications').execute();
+    await db.deleteFrom('applications').execute();
     fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
 
     const overLimit = Buffer.alloc(maxDocumentBytes + 1, 7);
     samplePng.copy(overLimit);
-    const refused = await submitApplication(testApp.app, { file: pngFile(overLimit) });
+    const refused = await submitApplication(app, { file: pngFile(overLimit) });
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toEqual(documentTooLarge);
     // The rest of the body is read and dropped, so the connection stays usable (refusals.test.ts).
     expect(refused.headers.connection).not.toBe('close');
-    await expectNothingStored();
+    await expectNothingStored(testApp);
   });
 
-  it('refuses a text file named .png with 415, whatever type the browser claimed', async () => {
-    const response = await submitApplication(testApp.app, {
+  test('refuses a text file named .png with 415, whatever type the browser claimed', async ({
+    app,
+    testApp,
+  }) => {
+    const response = await submitApplication(app, {
       file: {
         name: 'passport.png',
         type: 'image/png',
@@ -213,24 +217,24 @@ describe('POST /api/applications-v2', () => {
         },
       ],
     });
-    await expectNothingStored();
+    await expectNothingStored(testApp);
   });
 
-  it('recognises JPEG and PDF documents by their first bytes', async () => {
+  test('recognises JPEG and PDF documents by their first bytes', async ({ app, db }) => {
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
     for (const [content, email] of [
       [jpeg, 'jpeg@example.com'],
       [pdf, 'pdf@example.com'],
     ] as const) {
-      const response = await submitApplication(testApp.app, {
+      const response = await submitApplication(app, {
         fields: applicationFields({ email }),
         // A misleading name and type: the bytes decide.
         file: { name: 'scan.png', type: 'image/png', content },
       });
       expect(response.statusCode).toBe(201);
     }
-    const rows = await testApp.app.deps.db
+    const rows = await db
       .selectFrom('applications')
       .select(['email', 'documentFileType'])
       .orderBy('email')
@@ -241,9 +245,13 @@ describe('POST /api/applications-v2', () => {
     ]);
   });
 
-  it('refuses a second application while the first is pending or under review (409)', async () => {
-    expect((await submitApplication(testApp.app)).statusCode).toBe(201);
-    const again = await submitApplication(testApp.app, {
+  test('refuses a second application while the first is pending or under review (409)', async ({
+    app,
+    db,
+    testApp,
+  }) => {
+    expect((await submitApplication(app)).statusCode).toBe(201);
+    const again = await submitApplication(app, {
       fields: applicationFields({ email: 'LUCIA@example.com' }),
     });
     expect(again.statusCode).toBe(409);
@@ -252,28 +260,31 @@ describe('POST /api/applications-v2', () => {
       message:
         'An application with this email address is already being reviewed. We will contact you by email; there is no need to apply again.',
     });
-    expect(await applications()).toHaveLength(1);
+    expect(await applications(db)).toHaveLength(1);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(1);
 
-    await testApp.app.deps.db.updateTable('applications').set({ status: 'under_review' }).execute();
-    expect((await submitApplication(testApp.app)).statusCode).toBe(409);
+    await db.updateTable('applications').set({ status: 'under_review' }).execute();
+    expect((await submitApplication(app)).statusCode).toBe(409);
 
     // Once decided, the person may apply again.
-    await testApp.app.deps.db.updateTable('applications').set({ status: 'rejected' }).execute();
-    expect((await submitApplication(testApp.app)).statusCode).toBe(201);
-    expect(await applications()).toHaveLength(2);
+    await db.updateTable('applications').set({ status: 'rejected' }).execute();
+    expect((await submitApplication(app)).statusCode).toBe(201);
+    expect(await applications(db)).toHaveLength(2);
   });
 
-  it('takes five submissions an hour from one address, then answers 429 with Retry-After', async () => {
+  test('takes five submissions an hour from one address, then answers 429 with Retry-After', async ({
+    app,
+    db,
+  }) => {
     const address = '198.51.100.7';
     for (let n = 0; n < 5; n++) {
-      const response = await submitApplication(testApp.app, {
+      const response = await submitApplication(app, {
         address,
         fields: applicationFields({ email: `person${n}@example.com` }),
       });
       expect(response.statusCode).toBe(201);
     }
-    const sixth = await submitApplication(testApp.app, {
+    const sixth = await submitApplication(app, {
       address,
       fields: applicationFields({ email: 'person5@example.com' }),
     });
@@ -286,23 +297,25 @@ describe('POST /api/applications-v2', () => {
     const retryAfter = Number(sixth.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(await applications()).toHaveLength(5);
+    expect(await applications(db)).toHaveLength(5);
 
     // Another address is not affected.
-    const other = await submitApplication(testApp.app, {
+    const other = await submitApplication(app, {
       fields: applicationFields({ email: 'person6@example.com' }),
     });
     expect(other.statusCode).toBe(201);
   });
 
-  it('does not let a visitor dodge the limit by naming another address in X-Forwarded-For', async () => {
+  test('does not let a visitor dodge the limit by naming another address in X-Forwarded-For', async ({
+    app,
+  }) => {
     const address = '198.51.100.8';
     for (let n = 0; n < 6; n++) {
       const { payload, headers } = await multipartBody(
         applicationFields({ email: `forwarded${n}@example.com` }),
         pngFile(),
       );
-      const response = await testApp.app.inject({
+      const response = await app.inject({
         method: 'POST',
         url: '/api/applications-v2',
         payload,
@@ -313,8 +326,11 @@ describe('POST /api/applications-v2', () => {
     }
   });
 
-  it('answers 400, not a server error, to a multipart body it cannot read', async () => {
-    const unreadable = await testApp.app.inject({
+  test('answers 400, not a server error, to a multipart body it cannot read', async ({
+    app,
+    testApp,
+  }) => {
+    const unreadable = await app.inject({
       method: 'POST',
       url: '/api/applications-v2',
       headers: { 'content-type': 'multipart/form-data' },
@@ -325,11 +341,11 @@ describe('POST /api/applications-v2', () => {
       code: 'application.unreadable',
       message: 'The form could not be read. Please send it again from the application page.',
     });
-    await expectNothingStored();
+    await expectNothingStored(testApp);
   });
 
-  it('refuses a body that is not multipart with 415', async () => {
-    const response = await testApp.app.inject({
+  test('refuses a body that is not multipart with 415', async ({ app, testApp }) => {
+    const response = await app.inject({
       method: 'POST',
       url: '/api/applications-v2',
       payload: applicationFields(),
@@ -339,6 +355,6 @@ describe('POST /api/applications-v2', () => {
       code: 'application.not_multipart',
       message: 'Send the application as multipart/form-data: its fields, then the idDocument file.',
     });
-    await expectNothingStored();
+    await expectNothingStored(testApp);
   });
 });

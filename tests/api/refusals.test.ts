@@ -1,18 +1,16 @@
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { maxDocumentBytes } from '../../src/domain/applications.ts';
+import type { Db } from '../../src/server/db/database.ts';
 import {
   applicationFields,
   documentTooLarge,
+  freshAddress,
   multipartBody,
   pngFile,
   samplePng,
   storedFiles,
 } from '../support/applications.ts';
-import { storageDir } from '../../src/server/storage/storage.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
 import { sendRaw } from '../support/raw-http.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Refusals reach every client: a server that answers before it has read the body must still
@@ -21,25 +19,14 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * used to see EPIPE. Every submission comes from one proxy-named address, so the limit is real.
  */
 
-let testApp: TestApp;
-let baseUrl: string;
-beforeAll(async () => {
-  testApp = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
-});
-afterAll(() => testApp.close());
-beforeEach(async () => {
-  await testApp.app.deps.db.deleteFrom('rateLimitEvents').execute();
-  await testApp.app.deps.db.deleteFrom('applications').execute();
-  fs.rmSync(storageDir(testApp.config.dataDir), { recursive: true, force: true });
-});
+test.override('appEnv', { TRUST_PROXY: '127.0.0.1' });
 
-let addressCounter = 0;
-const nextAddress = () =>
-  `198.18.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
-
-async function post(body: Buffer, headers: Record<string, string>, address = nextAddress()) {
+async function post(
+  baseUrl: string,
+  body: Buffer,
+  headers: Record<string, string>,
+  address = freshAddress(),
+) {
   const response = await fetch(`${baseUrl}/api/applications-v2`, {
     method: 'POST',
     headers: { ...headers, 'x-forwarded-for': address },
@@ -49,7 +36,7 @@ async function post(body: Buffer, headers: Record<string, string>, address = nex
   return { status: response.status, body: (await response.json()) as { message: string } };
 }
 
-const postJson = (path: string, body: string) =>
+const postJson = (baseUrl: string, path: string, body: string) =>
   fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -62,37 +49,44 @@ const documentOf = (size: number) => {
   return pngFile(content);
 };
 
-const rows = async () => testApp.app.deps.db.selectFrom('applications').select('id').execute();
+const rows = async (db: Db) => db.selectFrom('applications').select('id').execute();
 
 describe('a refused body still gets its answer', () => {
-  it('answers the sixth application of the hour with 429 and its message, for files of 1 to 10 MB', async () => {
+  test('answers the sixth application of the hour with 429 and its message, for files of 1 to 10 MB', async ({
+    baseUrl,
+    db,
+    testApp,
+  }) => {
     const address = '198.18.200.1';
     for (let n = 0; n < 5; n++) {
       const { payload, headers } = await multipartBody(
         applicationFields({ email: `limit${n}@example.com` }),
         documentOf(64 * 1024),
       );
-      expect((await post(payload, headers, address)).status).toBe(201);
+      expect((await post(baseUrl, payload, headers, address)).status).toBe(201);
     }
     for (let megabytes = 1; megabytes <= 9; megabytes++) {
       const { payload, headers } = await multipartBody(
         applicationFields({ email: `refused${megabytes}@example.com` }),
         documentOf(megabytes * 1024 * 1024),
       );
-      const refused = await post(payload, headers, address);
+      const refused = await post(baseUrl, payload, headers, address);
       expect(refused.status, `${megabytes} MB`).toBe(429);
       expect(refused.body.message).toMatch(/^Too many applications from your network/);
     }
-    expect(await rows()).toHaveLength(5);
+    expect(await rows(db)).toHaveLength(5);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(5);
   });
 
-  it('answers a declared length over the limit with 413 and its message', async () => {
+  test('answers a declared length over the limit with 413 and its message', async ({
+    baseUrl,
+    testApp,
+  }) => {
     const { payload, headers } = await multipartBody(
       applicationFields(),
       documentOf(maxDocumentBytes + 3 * 1024 * 1024),
     );
-    const refused = await post(payload, headers);
+    const refused = await post(baseUrl, payload, headers);
     expect(refused).toEqual({
       status: 413,
       body: documentTooLarge,
@@ -100,16 +94,18 @@ describe('a refused body still gets its answer', () => {
     expect(storedFiles(testApp.config.dataDir)).toEqual([]);
   });
 
-  it('answers a JSON body over 1 MB with 413, and an anonymous 5 MB body with 401', async () => {
+  test('answers a JSON body over 1 MB with 413, and an anonymous 5 MB body with 401', async ({
+    baseUrl,
+  }) => {
     const huge = JSON.stringify({ username: 'x'.repeat(5 * 1024 * 1024), password: 'y' });
-    const tooLarge = await postJson('/api/auth/login', huge);
+    const tooLarge = await postJson(baseUrl, '/api/auth/login', huge);
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({
       code: 'request.too_large',
       message: 'Request body is too large',
     });
 
-    const anonymous = await postJson('/api/admin/users', huge);
+    const anonymous = await postJson(baseUrl, '/api/admin/users', huge);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({
       code: 'auth.sign_in_required',
@@ -119,8 +115,8 @@ describe('a refused body still gets its answer', () => {
 });
 
 /** Writes a raw request to the server under test (see `sendRaw`). */
-const rawExchange = (request: string | Buffer) =>
-  sendRaw((testApp.app.server.address() as AddressInfo).port, request, { timeoutMs: 5_000 });
+const rawExchange = (port: number, request: string | Buffer) =>
+  sendRaw(port, request, { timeoutMs: 5_000 });
 
 describe('a malformed multipart body', () => {
   const boundary = 'probe-boundary';
@@ -143,13 +139,14 @@ describe('a malformed multipart body', () => {
     'two files': `${fields}${part('idDocument', png, 'a.png')}${part('idDocument', png, 'b.png')}${end}`,
   };
 
-  it.each(Object.entries(malformed))(
+  test.for(Object.entries(malformed))(
     'gets a 400 at once for %s, stores nothing and does not count against the limit',
-    async (_name, body) => {
+    async ([_name, body], { baseUrl, port, db, testApp }) => {
       const address = '198.18.201.1';
       const started = performance.now();
       for (let attempt = 0; attempt < 6; attempt++) {
         const answer = await rawExchange(
+          port,
           Buffer.from(
             `POST /api/applications-v2 HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${address}\r\n` +
               `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
@@ -161,15 +158,16 @@ describe('a malformed multipart body', () => {
       }
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(storedFiles(testApp.config.dataDir)).toEqual([]);
-      expect(await rows()).toEqual([]);
+      expect(await rows(db)).toEqual([]);
       // Six refusals from one address, and a real application from it is still welcome.
       const { payload, headers } = await multipartBody(applicationFields(), pngFile());
-      expect((await post(payload, headers, address)).status).toBe(201);
+      expect((await post(baseUrl, payload, headers, address)).status).toBe(201);
     },
   );
 
-  it('gets a 400 for a body without a boundary, storing nothing', async () => {
+  test('gets a 400 for a body without a boundary, storing nothing', async ({ port, testApp }) => {
     const noBoundary = await rawExchange(
+      port,
       Buffer.from(
         'POST /api/applications-v2 HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data\r\nContent-Length: 5\r\n\r\nhello',
       ),
@@ -180,8 +178,11 @@ describe('a malformed multipart body', () => {
 });
 
 describe('a request Node itself cannot read', () => {
-  it('gets a 400 in the API error shape, not a reset', async () => {
-    const { text: answer } = await rawExchange('GET /api/health\u0000 HTTP/1.1\r\nHost: x\r\n\r\n');
+  test('gets a 400 in the API error shape, not a reset', async ({ port }) => {
+    const { text: answer } = await rawExchange(
+      port,
+      'GET /api/health\u0000 HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
       code: 'request.unreadable',

@@ -85,6 +85,8 @@ export const test = base
     await app.listen({ host: '127.0.0.1', port: 0 });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   })
+  /** Its port, for requests written byte by byte (see `sendRaw`). */
+  .extend('port', ({ baseUrl }) => Number(new URL(baseUrl).port))
   /** An administrator and a creator of this test's app, each with a client signed in as them. */
   .extend('admin', ({ app }) => createSignedInUser(app, { isAdmin: true }))
   .extend('creator', ({ app }) => createSignedInUser(app))
