@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../support/factories.ts';
+import type { TestUser } from '../support/factories.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
 import { sendRaw } from '../support/raw-http.ts';
 import { signIn } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * The router decodes a path before matching it, so `/%61pi/admin/users` reaches the handler of
@@ -14,21 +12,13 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
  * never a 5xx.
  */
 
-let testApp: TestApp;
-let port: number;
-let creator: TestUser;
-let admin: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  creator = await createUser(testApp.app.deps.db);
-  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
-  await testApp.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (testApp.app.server.address() as AddressInfo).port;
-});
-afterAll(() => testApp.close());
-
 /** Sends one request exactly as written and answers its status. */
-async function rawStatus(method: string, target: string, cookie?: string): Promise<number> {
+async function rawStatus(
+  port: number,
+  method: string,
+  target: string,
+  cookie?: string,
+): Promise<number> {
   const hasBody = !['GET', 'HEAD', 'DELETE'].includes(method);
   const request = [
     `${method} ${target} HTTP/1.1`,
@@ -52,7 +42,7 @@ const escape = (character: string, upper: boolean) => {
 };
 
 /** The ways of writing one path that a router might take for it. */
-function disguises(path: string): Record<string, string> {
+function disguises(port: number, path: string): Record<string, string> {
   const [, prefix = '', rest = ''] = /^\/(api|objects)(.*)$/.exec(path) ?? [];
   const letters = [...path];
   return {
@@ -75,22 +65,30 @@ function disguises(path: string): Record<string, string> {
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 describe('the access rule holds however a path is written', () => {
-  it('answers every route in every disguise as its plain path, or 400/404, never 5xx', async () => {
-    const routes = testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
+  test('answers every route in every disguise as its plain path, or 400/404, never 5xx', async ({
+    app,
+    port,
+    admin,
+    creator,
+  }) => {
+    const routes = app.apiRoutes.filter((route) => route.method !== 'HEAD');
     expect(routes.length).toBeGreaterThan(20);
-    const callers: Record<string, TestUser | undefined> = { anonymous: undefined, creator, admin };
+    const callers: Record<string, TestUser | undefined> = {
+      anonymous: undefined,
+      creator: creator.user,
+      admin: admin.user,
+    };
     const failures: string[] = [];
     let compared = 0;
     for (const route of routes) {
       const path = route.url.replace(/:[^/]+/g, () => randomUUID()).replace('*', 'x');
       for (const [who, user] of Object.entries(callers)) {
         // A fresh session per call: the logout route ends the session it is given.
-        const cookie = async () =>
-          user ? (await signIn(testApp.app.deps.db, user)).cookie : undefined;
-        const plain = await rawStatus(route.method, path, await cookie());
+        const cookie = async () => (user ? (await signIn(app.deps.db, user)).cookie : undefined);
+        const plain = await rawStatus(port, route.method, path, await cookie());
         if (plain >= 500) failures.push(`${route.method} ${path} as ${who}: plain path ${plain}`);
-        for (const [form, target] of Object.entries(disguises(path))) {
-          const status = await rawStatus(route.method, target, await cookie());
+        for (const [form, target] of Object.entries(disguises(port, path))) {
+          const status = await rawStatus(port, route.method, target, await cookie());
           compared++;
           const allowed =
             status < 500 &&
@@ -109,14 +107,17 @@ describe('the access rule holds however a path is written', () => {
     // Thirty requests over real sockets for each route and caller: its time grows with the routes.
   }, 120_000);
 
-  it('refuses an anonymous administrator account created through an escaped prefix', async () => {
+  test('refuses an anonymous administrator account created through an escaped prefix', async ({
+    baseUrl,
+    db,
+  }) => {
     const payload = JSON.stringify({
       username: 'x_admin',
       email: 'x@x.example',
       password: 'x-pass-123',
       isAdmin: true,
     });
-    const response = await fetch(`http://127.0.0.1:${port}/%61pi/admin/users`, {
+    const response = await fetch(`${baseUrl}/%61pi/admin/users`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: payload,
@@ -126,7 +127,7 @@ describe('the access rule holds however a path is written', () => {
       code: 'auth.sign_in_required',
       message: 'Please sign in to continue.',
     });
-    const created = await testApp.app.deps.db
+    const created = await db
       .selectFrom('users')
       .select('id')
       .where('username', '=', 'x_admin')
@@ -134,9 +135,9 @@ describe('the access rule holds however a path is written', () => {
     expect(created).toBeUndefined();
   });
 
-  it('answers an unknown API path in any spelling with JSON, not a page', async () => {
+  test('answers an unknown API path in any spelling with JSON, not a page', async ({ baseUrl }) => {
     for (const path of ['/api/no-such-thing', '/%61pi/no-such-thing', '/%6fbjects/no-such-file']) {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      const response = await fetch(`${baseUrl}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
     }

@@ -1,8 +1,9 @@
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
 import { buildClient } from '../support/client-build.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
 
 // Plain HTTP, no browser: what a visitor with JavaScript off, a search engine or a link preview
 // receives.
@@ -21,19 +22,17 @@ const publicPages = [
   { path: '/thank-you', page: 'thankYou', headline: 'Application Submitted Successfully' },
 ];
 
+// The client and its SSR entry are built once for the file (it takes longer than a test may);
+// every test's app serves that build.
 let build: Awaited<ReturnType<typeof buildClient>>;
-let testApp: TestApp;
 beforeAll(async () => {
   build = await buildClient();
-  testApp = await createTestApp({}, { clientDir: build.clientDir });
 }, 120_000);
-afterAll(async () => {
-  await testApp?.close();
-  build?.remove();
-});
+afterAll(() => build?.remove());
+test.override('appOptions', () => ({ clientDir: build.clientDir }));
 
-function get(url: string, headers: Record<string, string> = {}) {
-  return testApp.app.inject({ method: 'GET', url, headers });
+function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers });
 }
 
 function decode(html: string): string {
@@ -68,10 +67,12 @@ function hreflangs(html: string): Record<string, string> {
 }
 
 describe('public pages with JavaScript off', () => {
-  it('arrive complete: headline, own title and description, canonical, hreflang, Open Graph', async () => {
+  test('arrive complete: headline, own title and description, canonical, hreflang, Open Graph', async ({
+    app,
+  }) => {
     const titles = new Set<string>();
     for (const { path, page, headline: expected } of publicPages) {
-      const response = await get(path);
+      const response = await get(app, path);
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       const html = response.body;
@@ -98,8 +99,8 @@ describe('public pages with JavaScript off', () => {
     expect(titles.size).toBe(publicPages.length);
   });
 
-  it('give link previews a 1200 x 630 picture at an absolute address', async () => {
-    const html = (await get('/services?lang=es')).body;
+  test('give link previews a 1200 x 630 picture at an absolute address', async ({ app }) => {
+    const html = (await get(app, '/services?lang=es')).body;
     const image = attribute(html, 'meta property="og:image"', 'content');
     expect(image).toBe(`${appUrl}/images/og-image.jpg`);
     expect(attribute(html, 'meta property="og:image:alt"', 'content')).toBe(
@@ -107,7 +108,7 @@ describe('public pages with JavaScript off', () => {
     );
     expect(attribute(html, 'meta name="twitter:card"', 'content')).toBe('summary_large_image');
 
-    const response = await get(new URL(image!).pathname);
+    const response = await get(app, new URL(image!).pathname);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
     // The size is in the JPEG's start-of-frame segment (marker FFC0): height, then width.
@@ -117,8 +118,8 @@ describe('public pages with JavaScript off', () => {
     expect([jpeg.readUInt16BE(frame + 7), jpeg.readUInt16BE(frame + 5)]).toEqual([1200, 630]);
   });
 
-  it('name the agency in an Organization JSON-LD block', async () => {
-    const html = (await get('/about')).body;
+  test('name the agency in an Organization JSON-LD block', async ({ app, testApp }) => {
+    const html = (await get(app, '/about')).body;
     const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(json ?? '{}')).toMatchObject({
       '@context': 'https://schema.org',
@@ -129,9 +130,9 @@ describe('public pages with JavaScript off', () => {
     });
   });
 
-  it('carry no inline script the CSP would block: data travels as JSON', async () => {
+  test('carry no inline script the CSP would block: data travels as JSON', async ({ app }) => {
     for (const path of ['/', '/services', '/no-such-page', '/admin/dashboard']) {
-      const html = (await get(path)).body;
+      const html = (await get(app, path)).body;
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) {
@@ -140,43 +141,40 @@ describe('public pages with JavaScript off', () => {
     }
   });
 
-  it("state the identity document retention the server applies, the agency's setting included", async () => {
+  test("state the identity document retention the server applies, the agency's setting included", async ({
+    app,
+    createApp,
+  }) => {
     const retention = /deleted automatically (\d+) days after the rejection/;
-    expect(retention.exec(decode((await get('/privacy-policy')).body))?.[1]).toBe('30');
-    const configured = await createTestApp(
+    expect(retention.exec(decode((await get(app, '/privacy-policy')).body))?.[1]).toBe('30');
+    const configured = await createApp(
       { APPLICATION_DOCUMENT_RETENTION_DAYS: '45' },
       { clientDir: build.clientDir },
     );
-    try {
-      const response = await configured.app.inject({ method: 'GET', url: '/privacy-policy' });
-      expect(retention.exec(decode(response.body))?.[1]).toBe('45');
-    } finally {
-      await configured.close();
-    }
+    const response = await configured.app.inject({ method: 'GET', url: '/privacy-policy' });
+    expect(retention.exec(decode(response.body))?.[1]).toBe('45');
   });
 
-  it('keep search engines to the public pages: noindex on the thank-you page', async () => {
-    expect((await get('/thank-you')).body).toContain('<meta name="robots" content="noindex">');
-    expect((await get('/services')).body).not.toContain('noindex');
-    expect((await get('/apply')).body).not.toContain('noindex');
+  test('keep search engines to the public pages: noindex on the thank-you page', async ({
+    app,
+  }) => {
+    expect((await get(app, '/thank-you')).body).toContain('<meta name="robots" content="noindex">');
+    expect((await get(app, '/services')).body).not.toContain('noindex');
+    expect((await get(app, '/apply')).body).not.toContain('noindex');
   });
 
-  it('leave applying to a sister site when one is configured', async () => {
-    const withSister = await createTestApp(
+  test('leave applying to a sister site when one is configured', async ({ createApp }) => {
+    const withSister = await createApp(
       { SISTER_AUTH_URL: 'https://sister.example/auth' },
       { clientDir: build.clientDir },
     );
-    try {
-      const response = await withSister.app.inject({ method: 'GET', url: '/apply' });
-      expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe('https://sister.example/auth');
-    } finally {
-      await withSister.close();
-    }
+    const response = await withSister.app.inject({ method: 'GET', url: '/apply' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://sister.example/auth');
   });
 
-  it("render the wizard's first step, disabled until the page's code runs", async () => {
-    const html = (await get('/apply?lang=es')).body;
+  test("render the wizard's first step, disabled until the page's code runs", async ({ app }) => {
+    const html = (await get(app, '/apply?lang=es')).body;
     expect(headline(html)).toBe(catalogues.es['apply.title']);
     expect(decode(html)).toContain(catalogues.es['apply.step.personal.title']);
     // Submitted by the browser itself, the form would put a passport number in the address;
@@ -189,8 +187,10 @@ describe('public pages with JavaScript off', () => {
 });
 
 describe('languages', () => {
-  it('render the language of the preferredLanguage cookie, with <html lang> to match', async () => {
-    const response = await get('/services', { cookie: 'preferredLanguage=es' });
+  test('render the language of the preferredLanguage cookie, with <html lang> to match', async ({
+    app,
+  }) => {
+    const response = await get(app, '/services', { cookie: 'preferredLanguage=es' });
     const html = response.body;
     expect(html).toContain('<html lang="es">');
     expect(headline(html)).toBe(catalogues.es['services.hero.title']);
@@ -201,22 +201,26 @@ describe('languages', () => {
     expect(response.headers.vary).toContain('Cookie');
   });
 
-  it('address each language version as ?lang=, which also remembers the choice', async () => {
-    const response = await get('/about?lang=pt');
+  test('address each language version as ?lang=, which also remembers the choice', async ({
+    app,
+  }) => {
+    const response = await get(app, '/about?lang=pt');
     expect(response.body).toContain('<html lang="pt">');
     expect(headline(response.body)).toBe(catalogues.pt['about.hero.title']);
     expect(response.cookies).toContainEqual(
       expect.objectContaining({ name: 'preferredLanguage', value: 'pt', path: '/' }),
     );
     // The address wins over an earlier choice.
-    const switched = await get('/?lang=en', { cookie: 'preferredLanguage=pt' });
+    const switched = await get(app, '/?lang=en', { cookie: 'preferredLanguage=pt' });
     expect(switched.body).toContain('<html lang="en">');
     expect(headline(switched.body)).toBe("WE DON'T FOLLOW TRENDS WE CREATE");
   });
 
-  it("render a first visit in the browser's language, until the visitor chooses one", async () => {
+  test("render a first visit in the browser's language, until the visitor chooses one", async ({
+    app,
+  }) => {
     const brazilian = { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' };
-    const response = await get('/services', brazilian);
+    const response = await get(app, '/services', brazilian);
     expect(response.body).toContain('<html lang="pt">');
     expect(headline(response.body)).toBe(catalogues.pt['services.hero.title']);
     expect(attribute(response.body, 'link rel="canonical"', 'href')).toBe(
@@ -225,67 +229,69 @@ describe('languages', () => {
     // Shared caches must keep each language's copy apart, and the browser's own copy is
     // revalidated by language too: the English page's tag is another.
     expect(response.headers.vary).toContain('Accept-Language');
-    const english = await get('/services', { 'accept-language': 'en-US,en;q=0.9' });
+    const english = await get(app, '/services', { 'accept-language': 'en-US,en;q=0.9' });
     expect(headline(english.body)).toBe(en['services.hero.title']);
     expect(english.headers.etag).not.toBe(response.headers.etag);
     // Asking is not choosing: nothing is remembered.
     expect(response.cookies).toEqual([]);
 
     // A choice, in the cookie or the address, wins over the browser.
-    const chosen = await get('/services', { ...brazilian, cookie: 'preferredLanguage=en' });
+    const chosen = await get(app, '/services', { ...brazilian, cookie: 'preferredLanguage=en' });
     expect(chosen.body).toContain('<html lang="en">');
-    expect(headline((await get('/services?lang=es', brazilian)).body)).toBe(
+    expect(headline((await get(app, '/services?lang=es', brazilian)).body)).toBe(
       catalogues.es['services.hero.title'],
     );
     // A language we do not speak leaves English; the application form follows the browser too.
-    expect((await get('/', { 'accept-language': 'fr-FR,fr;q=0.9' })).body).toContain(
+    expect((await get(app, '/', { 'accept-language': 'fr-FR,fr;q=0.9' })).body).toContain(
       '<html lang="en">',
     );
-    expect((await get('/apply', { 'accept-language': 'es-MX,es;q=0.9' })).body).toContain(
+    expect((await get(app, '/apply', { 'accept-language': 'es-MX,es;q=0.9' })).body).toContain(
       '<html lang="es">',
     );
   });
 
-  it("show an agency's edit of the translations table on the next page", async () => {
-    await testApp.app.deps.db
+  test("show an agency's edit of the translations table on the next page", async ({ app }) => {
+    await app.deps.db
       .updateTable('translations')
       .set({ en: 'GROWTH, DONE FOR YOU' })
       .where('key', '=', 'services.hero.title')
       .execute();
-    expect((await get('/api/translations')).statusCode).toBe(200);
-    expect(headline((await get('/services')).body)).toBe('GROWTH, DONE FOR YOU');
-    await testApp.app.deps.db
+    expect((await get(app, '/api/translations')).statusCode).toBe(200);
+    expect(headline((await get(app, '/services')).body)).toBe('GROWTH, DONE FOR YOU');
+    await app.deps.db
       .updateTable('translations')
       .set({ en: en['services.hero.title']! })
       .where('key', '=', 'services.hero.title')
       .execute();
-    await get('/api/translations');
-    expect(headline((await get('/services')).body)).toBe(en['services.hero.title']);
+    await get(app, '/api/translations');
+    expect(headline((await get(app, '/services')).body)).toBe(en['services.hero.title']);
   });
 });
 
 describe('other paths', () => {
-  it('answer an unknown path with 404 and the PAGE NOT FOUND page', async () => {
+  test('answer an unknown path with 404 and the PAGE NOT FOUND page', async ({ app }) => {
     for (const path of ['/no-such-page', '/services/extra', '/admin']) {
-      const response = await get(path);
+      const response = await get(app, path);
       expect(response.statusCode, path).toBe(404);
       expect(headline(response.body)).toBe('PAGE NOT FOUND');
       expect(response.body).toContain('<meta name="robots" content="noindex">');
     }
-    const spanish = await get('/no-such-page', { cookie: 'preferredLanguage=es' });
+    const spanish = await get(app, '/no-such-page', { cookie: 'preferredLanguage=es' });
     expect(spanish.statusCode).toBe(404);
     expect(headline(spanish.body)).toBe(catalogues.es['notFound.title']);
   });
 
-  it('send other spellings of a public address to the one address', async () => {
-    const response = await get('/Services/?lang=es');
+  test('send other spellings of a public address to the one address', async ({ app }) => {
+    const response = await get(app, '/Services/?lang=es');
     expect(response.statusCode).toBe(301);
     expect(response.headers.location).toBe('/services?lang=es');
   });
 
-  it("give the application's screens the empty shell, never cached, in the visitor's language", async () => {
+  test("give the application's screens the empty shell, never cached, in the visitor's language", async ({
+    app,
+  }) => {
     for (const path of ['/admin/dashboard', '/tasks/123', '/login']) {
-      const response = await get(path, { cookie: 'preferredLanguage=pt' });
+      const response = await get(app, path, { cookie: 'preferredLanguage=pt' });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root"></div>');
@@ -294,15 +300,17 @@ describe('other paths', () => {
     }
   });
 
-  it('publish robots.txt and a sitemap of every listed page in every language', async () => {
-    const robots = await get('/robots.txt');
+  test('publish robots.txt and a sitemap of every listed page in every language', async ({
+    app,
+  }) => {
+    const robots = await get(app, '/robots.txt');
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(robots.body).toContain('User-agent: *');
     expect(robots.body).toContain('Disallow: /api/');
     expect(robots.body).toContain('Disallow: /admin/');
     expect(robots.body).toContain(`Sitemap: ${appUrl}/sitemap.xml`);
 
-    const sitemap = await get('/sitemap.xml');
+    const sitemap = await get(app, '/sitemap.xml');
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locations = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     const listed = publicPages.filter(({ path }) => path !== '/thank-you');
@@ -320,14 +328,14 @@ describe('other paths', () => {
     );
   });
 
-  it('send pages compressed, and not again when the browser has them', async () => {
-    const compressed = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+  test('send pages compressed, and not again when the browser has them', async ({ app }) => {
+    const compressed = await get(app, '/', { 'accept-encoding': 'gzip, deflate, br' });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(headline(zlib.brotliDecompressSync(compressed.rawPayload).toString())).toBe(
       "WE DON'T FOLLOW TRENDS WE CREATE",
     );
     const etag = compressed.headers.etag as string;
-    const again = await get('/', { 'if-none-match': etag });
+    const again = await get(app, '/', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

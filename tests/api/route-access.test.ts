@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type { Access } from '../../src/domain/api/endpoint.ts';
-import { createUser, type TestUser } from '../support/factories.ts';
+import type { TestUser } from '../support/factories.ts';
+import { describe, expect, test } from '../support/fixtures.ts';
 import { signedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
- * Who may call each API route, written down independently of the routes themselves (spec
- * sections 6 and 7). Every path under /api/admin/ is for administrators; everything else must
+ * Who may call each API route, written down independently of the routes themselves (the API of
+ * docs/product.md, section 9, names each call's role). Every path under /api/admin/ is for administrators; everything else must
  * be listed here, so a new route without a deliberate rule, or with the wrong one, fails.
  * Path parameters are written as ":" whatever their name.
  */
@@ -46,12 +46,12 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/uploads/:': 'creator',
   'GET /api/compensations': 'creator',
   'GET /api/compensations/export.csv': 'creator',
-  // Stored ID documents (spec section 3's same-origin path): administrators only.
+  // Stored ID documents, at an address of the site itself: administrators only.
   'GET /objects/uploads/:': 'admin',
   // Task files: their uploader and administrators (the handler answers 404 to anyone else).
   'GET /objects/tasks/:': 'signed-in',
   'GET /objects/tasks/:/thumbnail': 'signed-in',
-  // Reviewing creators' work (issue 11): administrators only.
+  // Reviewing creators' work: administrators only.
   'GET /api/admin/tasks/:': 'admin',
   'POST /api/admin/tasks/:/assignees/:/review': 'admin',
   'GET /api/admin/tasks/:/assignees/:/archive.zip': 'admin',
@@ -72,22 +72,12 @@ function expectedFor(method: string, url: string): Access | undefined {
   return expectedAccess[keyOf(method, url)];
 }
 
-let testApp: TestApp;
-let admin: TestUser;
-let creator: TestUser;
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await createUser(testApp.app.deps.db, { isAdmin: true });
-  creator = await createUser(testApp.app.deps.db);
-});
-afterAll(() => testApp.close());
-
-const routes = () => testApp.app.apiRoutes.filter((route) => route.method !== 'HEAD');
+const routes = (app: FastifyInstance) => app.apiRoutes.filter((route) => route.method !== 'HEAD');
 
 describe('the route table', () => {
-  it('gives every API route the access rule the spec calls for', () => {
-    expect(routes().length).toBeGreaterThan(15);
-    const wrong = routes()
+  test('gives every API route the access rule written down for it', ({ app }) => {
+    expect(routes(app).length).toBeGreaterThan(15);
+    const wrong = routes(app)
       .filter((route) => expectedFor(route.method, route.url) !== route.access)
       .map(
         (route) =>
@@ -96,9 +86,9 @@ describe('the route table', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('turns away whoever the rule excludes, and only them', async () => {
+  test('turns away whoever the rule excludes, and only them', async ({ app, admin, creator }) => {
     const failures: string[] = [];
-    for (const route of routes()) {
+    for (const route of routes(app)) {
       const url = route.url.replace(/:[^/]+/g, () => randomUUID());
       // A fresh session per call: the logout route ends the session it is given.
       const callAs = async (user: TestUser | undefined) => {
@@ -108,8 +98,8 @@ describe('the route table', () => {
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         };
         const response = user
-          ? await (await signedInClient(testApp.app, user)).inject(request)
-          : await testApp.app.inject(request);
+          ? await (await signedInClient(app, user)).inject(request)
+          : await app.inject(request);
         // A refusal is JSON; a route that got through may answer a file (the CSV exports).
         const isJson = String(response.headers['content-type']).startsWith('application/json');
         const message = isJson ? ((response.json() as { message?: string }).message ?? '') : '';
@@ -122,8 +112,8 @@ describe('the route table', () => {
       } as const;
       const actual = {
         anonymous: await callAs(undefined),
-        creator: await callAs(creator),
-        admin: await callAs(admin),
+        creator: await callAs(creator.user),
+        admin: await callAs(admin.user),
       };
       for (const who of ['anonymous', 'creator', 'admin'] as const) {
         const { status, guarded } = actual[who];

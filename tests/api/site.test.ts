@@ -1,26 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSiteSettings } from '../../src/domain/site.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createUser } from '../support/factories.ts';
-import { startSmtpServer } from '../support/smtp.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-
-let testApp: TestApp | undefined;
-afterEach(async () => {
-  await testApp?.close();
-  testApp = undefined;
-});
+import { describe, expect, test } from '../support/fixtures.ts';
 
 describe('GET /api/site', () => {
-  it('gives neutral defaults and no outside links when nothing is configured', async () => {
-    testApp = await createTestApp();
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/site' });
+  test('gives neutral defaults and no outside links when nothing is configured', async ({
+    app,
+  }) => {
+    const response = await app.inject({ method: 'GET', url: '/api/site' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(defaultSiteSettings);
   });
 
-  it('gives the configured identity, outside links and only the configured social profiles', async () => {
-    testApp = await createTestApp({
+  test('gives the configured identity, outside links and only the configured social profiles', async ({
+    createApp,
+  }) => {
+    const { app } = await createApp({
       SITE_NAME: 'Aurora Talent',
       SITE_LEGAL_ENTITY: 'Aurora Talent Group LLC',
       SITE_TAGLINE: 'Stars, made in Miami.',
@@ -33,7 +28,7 @@ describe('GET /api/site', () => {
       SISTER_AUTH_URL: 'https://sister.aurora.example/auth',
       APPLICATION_DOCUMENT_RETENTION_DAYS: '45',
     });
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/site' });
+    const response = await app.inject({ method: 'GET', url: '/api/site' });
     expect(response.json()).toEqual({
       agencyName: 'Aurora Talent',
       legalEntity: 'Aurora Talent Group LLC',
@@ -50,7 +45,7 @@ describe('GET /api/site', () => {
 });
 
 describe('site configuration', () => {
-  it('refuses a social profile that is not a web address, naming the variable', () => {
+  test('refuses a social profile that is not a web address, naming the variable', () => {
     expect(() => loadConfig({ SOCIAL_TIKTOK_URL: 'tiktok.com/@aurora' })).toThrow(
       /SOCIAL_TIKTOK_URL: must be an http:\/\/ or https:\/\/ URL/,
     );
@@ -58,64 +53,57 @@ describe('site configuration', () => {
 });
 
 describe('the sender of mails', () => {
-  // Issue 13, point 14: the inbox shows the site's configured name, not a generic "Agency".
-  it('is the configured site name, over a real SMTP server, unless MAIL_FROM names another', async () => {
-    const smtp = await startSmtpServer();
-    try {
-      const senderOfAResetMail = async (env: Record<string, string>) => {
-        testApp = await createTestApp({ SMTP_URL: smtp.url, ...env });
-        await createUser(testApp.app.deps.db, {
-          username: 'sender_check',
-          email: 'sc@example.com',
-        });
-        const asked = await testApp.app.inject({
-          method: 'POST',
-          url: '/api/auth/forgot-password',
-          payload: { username: 'sc@example.com' },
-        });
-        expect(asked.statusCode).toBe(202);
-        const mail = await smtp.nextMail();
-        await testApp.close();
-        testApp = undefined;
-        return /^From: (.*)$/m.exec(mail.raw)?.[1];
-      };
+  // The inbox shows the site's configured name, not a generic "Agency".
+  test('is the configured site name, over a real SMTP server, unless MAIL_FROM names another', async ({
+    smtp,
+    createApp,
+  }) => {
+    const senderOfAResetMail = async (env: Record<string, string>) => {
+      const { app, close } = await createApp({ SMTP_URL: smtp.url, ...env });
+      await createUser(app.deps.db, { username: 'sender_check', email: 'sc@example.com' });
+      const asked = await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { username: 'sc@example.com' },
+      });
+      expect(asked.statusCode).toBe(202);
+      const mail = await smtp.nextMail();
+      await close();
+      return /^From: (.*)$/m.exec(mail.raw)?.[1];
+    };
 
-      expect(await senderOfAResetMail({})).toBe('Creator Agency <no-reply@example.com>');
-      expect(await senderOfAResetMail({ SITE_NAME: 'Aurora Talent' })).toBe(
-        'Aurora Talent <no-reply@example.com>',
-      );
-      expect(
-        await senderOfAResetMail({ SITE_NAME: 'Aurora Talent', MAIL_FROM: 'team@aurora.example' }),
-      ).toBe('Aurora Talent <team@aurora.example>');
-      expect(
-        await senderOfAResetMail({
-          SITE_NAME: 'Aurora Talent',
-          MAIL_FROM: 'Bookings <b@a.example>',
-        }),
-      ).toBe('Bookings <b@a.example>');
-    } finally {
-      await smtp.close();
-    }
+    expect(await senderOfAResetMail({})).toBe('Creator Agency <no-reply@example.com>');
+    expect(await senderOfAResetMail({ SITE_NAME: 'Aurora Talent' })).toBe(
+      'Aurora Talent <no-reply@example.com>',
+    );
+    expect(
+      await senderOfAResetMail({ SITE_NAME: 'Aurora Talent', MAIL_FROM: 'team@aurora.example' }),
+    ).toBe('Aurora Talent <team@aurora.example>');
+    expect(
+      await senderOfAResetMail({
+        SITE_NAME: 'Aurora Talent',
+        MAIL_FROM: 'Bookings <b@a.example>',
+      }),
+    ).toBe('Bookings <b@a.example>');
   });
 });
 
 describe('/apply and /login with a sister site', () => {
-  it('send the browser to SISTER_AUTH_URL when it is set', async () => {
-    testApp = await createTestApp({ SISTER_AUTH_URL: 'https://sister.example/auth' });
+  test('send the browser to SISTER_AUTH_URL when it is set', async ({ createApp }) => {
+    const { app } = await createApp({ SISTER_AUTH_URL: 'https://sister.example/auth' });
     for (const url of ['/apply', '/login']) {
-      const response = await testApp.app.inject({ method: 'GET', url });
+      const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location, url).toBe('https://sister.example/auth');
     }
-    const sitemap = await testApp.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.body).toContain('/services');
     expect(sitemap.body).not.toContain('/apply');
   });
 
-  it('stay our own pages when it is not set', async () => {
-    testApp = await createTestApp();
+  test('stay our own pages when it is not set', async ({ app }) => {
     for (const url of ['/apply', '/login']) {
-      const response = await testApp.app.inject({ method: 'GET', url });
+      const response = await app.inject({ method: 'GET', url });
       expect(response.headers.location, url).toBeUndefined();
       expect(response.statusCode, url).not.toBe(302);
     }
