@@ -28,41 +28,91 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-export function PublicFooter() {
+/** The logo, the tagline and the agency's social profiles (only those configured). */
+function FooterBrand() {
   const { t } = useLanguage();
   const site = useSite();
   const profiles = socialNetworks.flatMap((network) => {
     const url = site.social[network];
     return url ? [{ network, url, ...networks[network] }] : [];
   });
+  return (
+    <div className="grid content-start gap-4">
+      <PublicLogo />
+      <p className="max-w-xs text-sm text-muted-foreground">
+        {site.tagline ?? t('footer.tagline')}
+      </p>
+      {profiles.length > 0 && (
+        <ul className="flex gap-2">
+          {profiles.map(({ network, url, name, icon: Icon }) => (
+            <li key={network}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener"
+                aria-label={`${t('footer.social', { agencyName: site.agencyName, network: name })} ${t('nav.newTab')}`}
+                className="inline-flex size-10 items-center justify-center rounded-full border border-border text-muted-foreground transition-colors hover:border-accent hover:text-accent"
+              >
+                <Icon className="size-4" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
+/** About, the outside fan and sign-up sites when configured, and signing in (ours or the sister site's). */
+function CompanyLinks() {
+  const { t } = useLanguage();
+  const site = useSite();
+  return (
+    <FooterColumn title={t('footer.company')}>
+      <li>
+        <Link to={paths.about} className={linkClassName}>
+          {t('footer.aboutUs')}
+        </Link>
+      </li>
+      {site.fanSiteUrl && (
+        <li>
+          <a href={site.fanSiteUrl} className={linkClassName}>
+            {t('nav.forFans')}
+          </a>
+        </li>
+      )}
+      {site.signupUrl && (
+        <li>
+          <a href={site.signupUrl} target="_blank" rel="noopener" className={linkClassName}>
+            {t('nav.forInfluencers')}
+            <span className="sr-only"> {t('nav.newTab')}</span>
+          </a>
+        </li>
+      )}
+      <li>
+        {site.sisterAuthUrl ? (
+          <a href={site.sisterAuthUrl} className={linkClassName}>
+            {t('footer.signIn')}
+          </a>
+        ) : (
+          <Link to={paths.login} className={linkClassName}>
+            {t('footer.signIn')}
+          </Link>
+        )}
+      </li>
+    </FooterColumn>
+  );
+}
+
+const legalPages = ['privacyPolicy', 'termsOfService', 'cookiePolicy'] as const;
+
+export function PublicFooter() {
+  const { t } = useLanguage();
+  const site = useSite();
   return (
     <footer className="border-t border-border bg-surface/40">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-[1.5fr_1fr_1fr_1fr]">
-        <div className="grid content-start gap-4">
-          <PublicLogo />
-          <p className="max-w-xs text-sm text-muted-foreground">
-            {site.tagline ?? t('footer.tagline')}
-          </p>
-          {profiles.length > 0 && (
-            <ul className="flex gap-2">
-              {profiles.map(({ network, url, name, icon: Icon }) => (
-                <li key={network}>
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noopener"
-                    aria-label={`${t('footer.social', { agencyName: site.agencyName, network: name })} ${t('nav.newTab')}`}
-                    className="inline-flex size-10 items-center justify-center rounded-full border border-border text-muted-foreground transition-colors hover:border-accent hover:text-accent"
-                  >
-                    <Icon className="size-4" aria-hidden="true" />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-
+        <FooterBrand />
         <FooterColumn title={t('footer.services')}>
           {services.map((service) => (
             <li key={service.id}>
@@ -72,57 +122,15 @@ export function PublicFooter() {
             </li>
           ))}
         </FooterColumn>
-
-        <FooterColumn title={t('footer.company')}>
-          <li>
-            <Link to={paths.about} className={linkClassName}>
-              {t('footer.aboutUs')}
-            </Link>
-          </li>
-          {site.fanSiteUrl && (
-            <li>
-              <a href={site.fanSiteUrl} className={linkClassName}>
-                {t('nav.forFans')}
-              </a>
-            </li>
-          )}
-          {site.signupUrl && (
-            <li>
-              <a href={site.signupUrl} target="_blank" rel="noopener" className={linkClassName}>
-                {t('nav.forInfluencers')}
-                <span className="sr-only"> {t('nav.newTab')}</span>
-              </a>
-            </li>
-          )}
-          <li>
-            {site.sisterAuthUrl ? (
-              <a href={site.sisterAuthUrl} className={linkClassName}>
-                {t('footer.signIn')}
-              </a>
-            ) : (
-              <Link to={paths.login} className={linkClassName}>
-                {t('footer.signIn')}
-              </Link>
-            )}
-          </li>
-        </FooterColumn>
-
+        <CompanyLinks />
         <FooterColumn title={t('footer.legal')}>
-          <li>
-            <Link to={paths.privacyPolicy} className={linkClassName}>
-              {t('page.privacyPolicy')}
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.termsOfService} className={linkClassName}>
-              {t('page.termsOfService')}
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.cookiePolicy} className={linkClassName}>
-              {t('page.cookiePolicy')}
-            </Link>
-          </li>
+          {legalPages.map((page) => (
+            <li key={page}>
+              <Link to={paths[page]} className={linkClassName}>
+                {t(`page.${page}`)}
+              </Link>
+            </li>
+          ))}
         </FooterColumn>
       </div>
       <div className="border-t border-border">

@@ -7,13 +7,8 @@ export interface TabItem {
   panel: ReactNode;
 }
 
-/**
- * Tabs in the WAI-ARIA manner: one tab in the tab order (roving tabindex), arrow keys, Home and End
- * move and select. A panel mounts the first time its tab is chosen and then stays, so what it
- * loads (an image, say) is only asked for when someone looks.
- */
-export function Tabs({ label, tabs }: { label: string; tabs: TabItem[] }) {
-  const baseId = useId();
+/** Which tab is chosen, which panels were ever shown, and the tabs' keys. */
+function useTabs(tabs: TabItem[]) {
   const [selected, setSelected] = useState(tabs[0]?.id);
   const [visited, setVisited] = useState(() => new Set(tabs.slice(0, 1).map((tab) => tab.id)));
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
@@ -38,6 +33,23 @@ export function Tabs({ label, tabs }: { label: string; tabs: TabItem[] }) {
     tabRefs.current.get(tab.id)?.focus();
   }
 
+  const refFor = (id: string) => (element: HTMLButtonElement | null) => {
+    if (element) tabRefs.current.set(id, element);
+    else tabRefs.current.delete(id);
+  };
+
+  return { selected, visited, select, onKeyDown, refFor };
+}
+
+/**
+ * Tabs in the WAI-ARIA manner: one tab in the tab order (roving tabindex), arrow keys, Home and End
+ * move and select. A panel mounts the first time its tab is chosen and then stays, so what it
+ * loads (an image, say) is only asked for when someone looks.
+ */
+export function Tabs({ label, tabs }: { label: string; tabs: TabItem[] }) {
+  const baseId = useId();
+  const { selected, visited, select, onKeyDown, refFor } = useTabs(tabs);
+
   return (
     // min-w-0: in a grid or flex parent, the tab list must not widen its container.
     <div className="min-w-0">
@@ -53,10 +65,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: TabItem[] }) {
           return (
             <button
               key={tab.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(tab.id, element);
-                else tabRefs.current.delete(tab.id);
-              }}
+              ref={refFor(tab.id)}
               type="button"
               role="tab"
               id={`${baseId}-tab-${tab.id}`}
