@@ -1,5 +1,5 @@
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { AdminDashboard } from '../../src/domain/dashboards.ts';
 import type { NotificationList } from '../../src/domain/notifications.ts';
@@ -10,47 +10,34 @@ import type {
   ReviewedAssignee,
 } from '../../src/domain/tasks.ts';
 import { storedFiles } from '../support/applications.ts';
-import { assignTask, createTask, createUser, type TestUser } from '../support/factories.ts';
+import { assignTask, createTask } from '../support/factories.ts';
 import { formBody, heicBytes, mp4Bytes, pngBytes, type SubmittedFile } from '../support/files.ts';
-import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
-import { startSmtpServer } from '../support/smtp.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { createSignedInUser, signedInClient, type SignedInClient } from '../support/sign-in.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let testApp: TestApp;
-let maria: TestUser;
-let lucas: TestUser;
-let reviewer: TestUser;
-let asMaria: SignedInClient;
-let asLucas: SignedInClient;
-let asReviewer: SignedInClient;
-let asOtherAdmin: SignedInClient;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({ SMTP_URL: smtp.url });
-  const { db } = testApp.app.deps;
-  maria = await createUser(db, { firstName: 'María', preferredLanguage: 'es' });
-  lucas = await createUser(db, { firstName: 'Lucas', preferredLanguage: 'en' });
-  reviewer = await createUser(db, { isAdmin: true, firstName: 'Rita', lastName: 'Reviewer' });
-  asMaria = await signedInClient(testApp.app, maria);
-  asLucas = await signedInClient(testApp.app, lucas);
-  asReviewer = await signedInClient(testApp.app, reviewer);
-  asOtherAdmin = await signedInClient(testApp.app, await createUser(db, { isAdmin: true }));
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
+/**
+ * A task for María (who reads Spanish) and Lucas, reviewed by the administrator Rita Reviewer;
+ * mail goes out through a real SMTP server.
+ */
+const test = base
+  .extend('maria', ({ app }) =>
+    createSignedInUser(app, { firstName: 'María', preferredLanguage: 'es' }),
+  )
+  .extend('lucas', ({ app }) =>
+    createSignedInUser(app, { firstName: 'Lucas', preferredLanguage: 'en' }),
+  )
+  .extend('reviewer', ({ app }) =>
+    createSignedInUser(app, { isAdmin: true, firstName: 'Rita', lastName: 'Reviewer' }),
+  )
+  .extend('assignedTask', async ({ db, maria, lucas }) => {
+    const task = await createTask(db, { contentType: 'both', maxFiles: 10 });
+    await assignTask(db, { taskId: task.id, userId: maria.user.id });
+    await assignTask(db, { taskId: task.id, userId: lucas.user.id });
+    return task;
+  });
+test.override('appEnv', ({ smtp }) => ({ SMTP_URL: smtp.url }));
 
-let taskId: string;
-let taskTitle: string;
-beforeEach(async () => {
-  const task = await createTask(testApp.app.deps.db, { contentType: 'both', maxFiles: 10 });
-  taskId = task.id;
-  taskTitle = task.title;
-  await assignTask(testApp.app.deps.db, { taskId, userId: maria.id });
-  await assignTask(testApp.app.deps.db, { taskId, userId: lucas.id });
-});
+type Task = { id: string; title: string };
 
 const png = (name = 'look.png', width = 64, height = 40): SubmittedFile => ({
   name,
@@ -58,12 +45,9 @@ const png = (name = 'look.png', width = 64, height = 40): SubmittedFile => ({
   content: pngBytes(width, height, [200, 120, 90]),
 });
 // A real camera-like JPEG (the shared 1×1 one is only good enough to be recognised by its bytes).
-let photoJpeg: Buffer;
-beforeAll(async () => {
-  photoJpeg = await sharp(pngBytes(600, 900, [90, 140, 200]))
-    .jpeg()
-    .toBuffer();
-});
+const photoJpeg = await sharp(pngBytes(600, 900, [90, 140, 200]))
+  .jpeg()
+  .toBuffer();
 const jpeg = (name = 'portrait.jpg'): SubmittedFile => ({
   name,
   type: 'image/jpeg',
@@ -75,32 +59,33 @@ const mp4 = (name = 'clip.mp4'): SubmittedFile => ({
   content: mp4Bytes(4096),
 });
 
-async function upload(client: SignedInClient, files: SubmittedFile[]) {
+async function upload(client: SignedInClient, task: Task, files: SubmittedFile[]) {
   const { payload, headers } = await formBody(
     {},
     files.map((file) => ({ field: 'files', file })),
   );
-  const response = await client.post(`/api/tasks/${taskId}/upload`, payload, { headers });
+  const response = await client.post(`/api/tasks/${task.id}/upload`, payload, { headers });
   expect(response.statusCode).toBe(200);
   return response.json<MyTaskDetail>();
 }
 
-async function submit(client: SignedInClient) {
+async function submit(client: SignedInClient, task: Task) {
   expect(
-    (await client.patch(`/api/tasks/${taskId}/status`, { status: 'in_progress' })).statusCode,
+    (await client.patch(`/api/tasks/${task.id}/status`, { status: 'in_progress' })).statusCode,
   ).toBe(200);
-  const response = await client.patch(`/api/tasks/${taskId}/status`, { status: 'submitted' });
+  const response = await client.patch(`/api/tasks/${task.id}/status`, { status: 'submitted' });
   expect(response.statusCode).toBe(200);
 }
 
 const review = (
   client: SignedInClient,
+  task: Task,
   userId: string,
   body: { decision: string; feedback?: string },
-) => client.post(`/api/admin/tasks/${taskId}/assignees/${userId}/review`, body);
+) => client.post(`/api/admin/tasks/${task.id}/assignees/${userId}/review`, body);
 
-const detailFor = async (client: SignedInClient) =>
-  (await client.get(`/api/admin/tasks/${taskId}`)).json<AdminTaskDetail>();
+const detailFor = async (client: SignedInClient, task: Task) =>
+  (await client.get(`/api/admin/tasks/${task.id}`)).json<AdminTaskDetail>();
 
 const assigneeIn = (detail: AdminTaskDetail, userId: string): ReviewedAssignee => {
   const found = detail.assignees.find((assignee) => assignee.userId === userId);
@@ -109,8 +94,8 @@ const assigneeIn = (detail: AdminTaskDetail, userId: string): ReviewedAssignee =
 };
 
 /** The bell of a person, as the app shows it. */
-async function bellOf(user: { id: string }) {
-  const client = await signedInClient(testApp.app, user);
+async function bellOf(app: FastifyInstance, user: { id: string }) {
+  const client = await signedInClient(app, user);
   return (await client.get('/api/notifications')).json<NotificationList>().notifications;
 }
 
@@ -139,17 +124,23 @@ function unzip(bytes: Buffer): Promise<{ name: string; content: Buffer }[]> {
 }
 
 describe("GET /api/admin/tasks/{id}: every assignee's work", () => {
-  it('lists each assignee with status, times, files with thumbnails, and reviews', async () => {
-    await upload(asMaria, [png('wide.png', 1200, 800), jpeg(), mp4()]);
-    await submit(asMaria);
+  test('lists each assignee with status, times, files with thumbnails, and reviews', async ({
+    app,
+    maria,
+    lucas,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    await upload(maria, task, [png('wide.png', 1200, 800), jpeg(), mp4()]);
+    await submit(maria, task);
 
-    const response = await asReviewer.get(`/api/admin/tasks/${taskId}`);
+    const response = await reviewer.get(`/api/admin/tasks/${task.id}`);
     expect(response.statusCode).toBe(200);
     const detail = response.json<AdminTaskDetail>();
-    expect(detail).toMatchObject({ id: taskId, title: taskTitle, status: 'new' });
-    const mine = assigneeIn(detail, maria.id);
+    expect(detail).toMatchObject({ id: task.id, title: task.title, status: 'new' });
+    const mine = assigneeIn(detail, maria.user.id);
     expect(mine).toMatchObject({
-      username: maria.username,
+      username: maria.user.username,
       firstName: 'María',
       status: 'submitted',
       completedAt: null,
@@ -162,123 +153,150 @@ describe("GET /api/admin/tasks/{id}: every assignee's work", () => {
       ['portrait.jpg', true],
       ['clip.mp4', false],
     ]);
-    expect(assigneeIn(detail, lucas.id)).toMatchObject({ status: 'new', uploads: [] });
+    expect(assigneeIn(detail, lucas.user.id)).toMatchObject({ status: 'new', uploads: [] });
 
     // The thumbnail is a real, smaller WebP, for the uploader and staff only.
     const thumbnailUrl = mine.uploads[0]!.thumbnailUrl!;
-    const thumbnail = await asReviewer.get(thumbnailUrl);
+    const thumbnail = await reviewer.get(thumbnailUrl);
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
     const size = await sharp(thumbnail.rawPayload).metadata();
     expect([size.format, size.width, size.height]).toEqual(['webp', 480, 320]);
-    expect((await asMaria.get(thumbnailUrl)).statusCode).toBe(200);
-    expect((await asLucas.get(thumbnailUrl)).statusCode).toBe(404);
-    expect((await testApp.app.inject({ method: 'GET', url: thumbnailUrl })).statusCode).toBe(401);
-    const jpegThumbnail = await asMaria.get(mine.uploads[1]!.thumbnailUrl!);
+    expect((await maria.get(thumbnailUrl)).statusCode).toBe(200);
+    expect((await lucas.get(thumbnailUrl)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: thumbnailUrl })).statusCode).toBe(401);
+    const jpegThumbnail = await maria.get(mine.uploads[1]!.thumbnailUrl!);
     const portrait = await sharp(jpegThumbnail.rawPayload).metadata();
     expect([portrait.format, portrait.width, portrait.height]).toEqual(['webp', 320, 480]);
 
     // A video plays and seeks from its file address: a range is answered with 206.
     const video = mine.uploads[2]!;
-    const ranged = await asReviewer.get(video.fileUrl, { headers: { range: 'bytes=100-199' } });
+    const ranged = await reviewer.get(video.fileUrl, { headers: { range: 'bytes=100-199' } });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 100-199/${mp4().content.length}`);
     expect(ranged.rawPayload.equals(mp4().content.subarray(100, 200))).toBe(true);
 
-    expect((await asReviewer.get('/api/admin/tasks/no-such-task')).statusCode).toBe(404);
+    expect((await reviewer.get('/api/admin/tasks/no-such-task')).statusCode).toBe(404);
   });
 
-  it('keeps a photo the image library cannot read, with no thumbnail', async () => {
-    const { uploads } = await upload(asMaria, [
+  test('keeps a photo the image library cannot read, with no thumbnail', async ({
+    maria,
+    assignedTask: task,
+  }) => {
+    const { uploads } = await upload(maria, task, [
       { name: 'phone.heic', type: 'image/heic', content: heicBytes() },
     ]);
     expect(uploads).toMatchObject([{ fileName: 'phone.heic', thumbnailUrl: null }]);
-    expect((await asMaria.get(uploads[0]!.fileUrl)).statusCode).toBe(200);
-    expect((await asMaria.get(`${uploads[0]!.fileUrl}/thumbnail`)).statusCode).toBe(404);
+    expect((await maria.get(uploads[0]!.fileUrl)).statusCode).toBe(200);
+    expect((await maria.get(`${uploads[0]!.fileUrl}/thumbnail`)).statusCode).toBe(404);
   });
 
-  it('removes thumbnails with their files: one file, a whole task', async () => {
-    const { uploads } = await upload(asMaria, [png('a.png'), png('b.png')]);
-    const keysOf = () => storedFiles(testApp.config.dataDir).filter((key) => key.includes(taskId));
+  test('removes thumbnails with their files: one file, a whole task', async ({
+    testApp,
+    maria,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    const { uploads } = await upload(maria, task, [png('a.png'), png('b.png')]);
+    const keysOf = () => storedFiles(testApp.config.dataDir).filter((key) => key.includes(task.id));
     expect(keysOf().filter((key) => key.endsWith('.thumb.webp'))).toHaveLength(2);
 
-    const removed = await asMaria.delete(`/api/tasks/${taskId}/uploads/${uploads[0]!.id}`);
+    const removed = await maria.delete(`/api/tasks/${task.id}/uploads/${uploads[0]!.id}`);
     expect(removed.statusCode).toBe(204);
     expect(keysOf().filter((key) => key.includes(uploads[0]!.id))).toEqual([]);
     expect(keysOf()).toHaveLength(2);
 
-    expect((await asReviewer.delete(`/api/admin/tasks/${taskId}`)).statusCode).toBe(204);
+    expect((await reviewer.delete(`/api/admin/tasks/${task.id}`)).statusCode).toBe(204);
     expect(keysOf()).toEqual([]);
   });
 });
 
 describe('reviewing a submission', () => {
-  it('refuses what is not a review: feedback required, a decision, an assignee who submitted', async () => {
-    const early = await review(asReviewer, maria.id, { decision: 'approved' });
+  test('refuses what is not a review: feedback required, a decision, an assignee who submitted', async ({
+    maria,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    const early = await review(reviewer, task, maria.user.id, { decision: 'approved' });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({
       code: 'task.review_not_submitted',
       message: expect.stringContaining('has not submitted the task'),
     });
 
-    await upload(asMaria, [png()]);
-    await submit(asMaria);
+    await upload(maria, task, [png()]);
+    await submit(maria, task);
     for (const feedback of [undefined, '', '   ']) {
-      const bare = await review(asReviewer, maria.id, { decision: 'changes_requested', feedback });
+      const bare = await review(reviewer, task, maria.user.id, {
+        decision: 'changes_requested',
+        feedback,
+      });
       expect(bare.statusCode).toBe(400);
       expect(bare.json()).toMatchObject({
         code: 'task.feedback_required',
         issues: [{ path: ['feedback'], message: 'Feedback is required' }],
       });
     }
-    const unknown = await review(asReviewer, maria.id, { decision: 'maybe' });
+    const unknown = await review(reviewer, task, maria.user.id, { decision: 'maybe' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'task.review_decision_invalid' });
-    expect((await review(asReviewer, 'nobody', { decision: 'approved' })).statusCode).toBe(404);
-    const noTask = await asReviewer.post(`/api/admin/tasks/none/assignees/${maria.id}/review`, {
+    expect((await review(reviewer, task, 'nobody', { decision: 'approved' })).statusCode).toBe(404);
+    const noTask = await reviewer.post(`/api/admin/tasks/none/assignees/${maria.user.id}/review`, {
       decision: 'approved',
     });
     expect(noTask.statusCode).toBe(404);
 
     // Nothing of the refused reviews was kept; María is still waiting.
-    const mine = assigneeIn(await detailFor(asReviewer), maria.id);
+    const mine = assigneeIn(await detailFor(reviewer, task), maria.user.id);
     expect(mine).toMatchObject({ status: 'submitted', reviews: [] });
   });
 
-  it('tells every administrator in the app when a creator submits', async () => {
-    await upload(asLucas, [png()]);
-    await submit(asLucas);
-    const admins = await testApp.app.deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('isAdmin', '=', true)
-      .execute();
+  test('tells every administrator in the app when a creator submits', async ({
+    app,
+    db,
+    maria,
+    lucas,
+    assignedTask: task,
+  }) => {
+    // The installation's administrator and two more.
+    await createSignedInUser(app, { isAdmin: true });
+    await createSignedInUser(app, { isAdmin: true });
+    await upload(lucas, task, [png()]);
+    await submit(lucas, task);
+    const admins = await db.selectFrom('users').select('id').where('isAdmin', '=', true).execute();
     expect(admins.length).toBeGreaterThanOrEqual(3);
     for (const admin of admins) {
-      const notice = (await bellOf(admin)).find((item) => item.relatedId === taskId);
-      expect(notice).toMatchObject({
+      const notification = (await bellOf(app, admin)).find((item) => item.relatedId === task.id);
+      expect(notification).toMatchObject({
         type: 'task',
         title: 'Task submitted for review',
-        message: `Lucas Creator submitted ${taskTitle}`,
+        message: `Lucas Creator submitted ${task.title}`,
       });
     }
-    expect((await bellOf(maria)).some((item) => item.title === 'Task submitted for review')).toBe(
-      false,
-    );
+    expect(
+      (await bellOf(app, maria.user)).some((item) => item.title === 'Task submitted for review'),
+    ).toBe(false);
   });
 
-  it('asks for changes, the creator uploads again and resubmits, then it is approved', async () => {
-    await upload(asMaria, [png('first.png')]);
-    await submit(asMaria);
-    const firstSubmittedAt = assigneeIn(await detailFor(asReviewer), maria.id).submittedAt;
+  test('asks for changes, the creator uploads again and resubmits, then it is approved', async ({
+    app,
+    smtp,
+    maria,
+    lucas,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    await upload(maria, task, [png('first.png')]);
+    await submit(maria, task);
+    const firstSubmittedAt = assigneeIn(await detailFor(reviewer, task), maria.user.id).submittedAt;
     expect(firstSubmittedAt).not.toBeNull();
 
-    const sentBack = await review(asReviewer, maria.id, {
+    const sentBack = await review(reviewer, task, maria.user.id, {
       decision: 'changes_requested',
       feedback: '  The light is too dark: reshoot by the window.  ',
     });
     expect(sentBack.statusCode).toBe(200);
-    const afterChanges = assigneeIn(sentBack.json<AdminTaskDetail>(), maria.id);
+    const afterChanges = assigneeIn(sentBack.json<AdminTaskDetail>(), maria.user.id);
     expect(afterChanges).toMatchObject({
       status: 'in_progress',
       submittedAt: null,
@@ -288,15 +306,15 @@ describe('reviewing a submission', () => {
         {
           decision: 'changes_requested',
           feedback: 'The light is too dark: reshoot by the window.',
-          reviewer: { id: reviewer.id, firstName: 'Rita', lastName: 'Reviewer' },
+          reviewer: { id: reviewer.user.id, firstName: 'Rita', lastName: 'Reviewer' },
         },
       ],
     });
     // Lucas's part has not moved.
-    expect(assigneeIn(sentBack.json<AdminTaskDetail>(), lucas.id).status).toBe('new');
+    expect(assigneeIn(sentBack.json<AdminTaskDetail>(), lucas.user.id).status).toBe('new');
 
     // María reads it on her task, in her bell (in Spanish) and in a Spanish mail.
-    const hers = (await asMaria.get(`/api/tasks/${taskId}`)).json<MyTaskDetail>();
+    const hers = (await maria.get(`/api/tasks/${task.id}`)).json<MyTaskDetail>();
     expect(hers).toMatchObject({
       status: 'in_progress',
       reviews: [
@@ -306,29 +324,31 @@ describe('reviewing a submission', () => {
         },
       ],
     });
-    expect((await bellOf(maria)).find((item) => item.relatedId === taskId)).toMatchObject({
+    expect(
+      (await bellOf(app, maria.user)).find((item) => item.relatedId === task.id),
+    ).toMatchObject({
       type: 'task',
       title: 'Cambios solicitados',
-      message: `${taskTitle}: The light is too dark: reshoot by the window.`,
+      message: `${task.title}: The light is too dark: reshoot by the window.`,
     });
     const mail = await smtp.nextMail();
-    expect(mail.to).toEqual([maria.email]);
-    expect(mail.subject).toBe(`Cambios solicitados: ${taskTitle}`);
+    expect(mail.to).toEqual([maria.user.email]);
+    expect(mail.subject).toBe(`Cambios solicitados: ${task.title}`);
     expect(mail.text).toContain('Hola, María:');
     expect(mail.text).toMatch(/Qué cambiar:\r?\nThe light is too dark: reshoot by the window\./);
-    expect(mail.text).toContain(`/tasks/${taskId}`);
+    expect(mail.text).toContain(`/tasks/${task.id}`);
 
     // She can change her files again, and submit once more.
-    await upload(asMaria, [png('second.png')]);
-    const resubmitted = await asMaria.patch(`/api/tasks/${taskId}/status`, { status: 'submitted' });
+    await upload(maria, task, [png('second.png')]);
+    const resubmitted = await maria.patch(`/api/tasks/${task.id}/status`, { status: 'submitted' });
     expect(resubmitted.statusCode).toBe(200);
 
-    const approved = await review(asReviewer, maria.id, { decision: 'approved' });
+    const approved = await review(reviewer, task, maria.user.id, { decision: 'approved' });
     expect(approved.statusCode).toBe(200);
-    const done = assigneeIn(approved.json<AdminTaskDetail>(), maria.id);
+    const done = assigneeIn(approved.json<AdminTaskDetail>(), maria.user.id);
     expect(done).toMatchObject({
       status: 'completed',
-      completedBy: { id: reviewer.id, username: reviewer.username },
+      completedBy: { id: reviewer.user.id, username: reviewer.user.username },
     });
     expect(done.completedAt).not.toBeNull();
     expect(done.submittedAt).not.toBeNull();
@@ -338,40 +358,58 @@ describe('reviewing a submission', () => {
     ]);
     expect(done.uploads.map((file) => file.fileName)).toEqual(['first.png', 'second.png']);
     const approval = await smtp.nextMail();
-    expect(approval.subject).toBe(`Aprobada: ${taskTitle}`);
+    expect(approval.subject).toBe(`Aprobada: ${task.title}`);
 
     // Both sides keep the whole history; a completed assignment takes no more files or reviews.
-    const final = (await asMaria.get(`/api/tasks/${taskId}`)).json<MyTaskDetail>();
+    const final = (await maria.get(`/api/tasks/${task.id}`)).json<MyTaskDetail>();
     expect(final.status).toBe('completed');
     expect(final.reviews).toHaveLength(2);
-    expect((await review(asReviewer, maria.id, { decision: 'approved' })).statusCode).toBe(409);
+    expect((await review(reviewer, task, maria.user.id, { decision: 'approved' })).statusCode).toBe(
+      409,
+    );
     const { payload, headers } = await formBody({}, [{ field: 'files', file: png() }]);
-    const late = await asMaria.post(`/api/tasks/${taskId}/upload`, payload, { headers });
+    const late = await maria.post(`/api/tasks/${task.id}/upload`, payload, { headers });
     expect(late.statusCode).toBe(409);
   });
 
-  it('sends an English creator an English mail', async () => {
-    await upload(asLucas, [png()]);
-    await submit(asLucas);
-    await review(asReviewer, lucas.id, { decision: 'approved', feedback: 'Lovely work.' });
+  test('sends an English creator an English mail', async ({
+    smtp,
+    lucas,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    await upload(lucas, task, [png()]);
+    await submit(lucas, task);
+    await review(reviewer, task, lucas.user.id, { decision: 'approved', feedback: 'Lovely work.' });
     const mail = await smtp.nextMail();
-    expect(mail.to).toEqual([lucas.email]);
-    expect(mail.subject).toBe(`Approved: ${taskTitle}`);
+    expect(mail.to).toEqual([lucas.user.email]);
+    expect(mail.subject).toBe(`Approved: ${task.title}`);
     expect(mail.text).toMatch(/Their note:\r?\nLovely work\./);
   });
 
-  it('lets only one of two reviews at once pass', async () => {
-    await upload(asMaria, [png()]);
-    await submit(asMaria);
+  test('lets only one of two reviews at once pass', async ({
+    app,
+    db,
+    smtp,
+    maria,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    const otherAdmin = await createSignedInUser(app, { isAdmin: true });
+    await upload(maria, task, [png()]);
+    await submit(maria, task);
     const answers = await Promise.all([
-      review(asReviewer, maria.id, { decision: 'approved' }),
-      review(asOtherAdmin, maria.id, { decision: 'changes_requested', feedback: 'Redo it.' }),
+      review(reviewer, task, maria.user.id, { decision: 'approved' }),
+      review(otherAdmin, task, maria.user.id, {
+        decision: 'changes_requested',
+        feedback: 'Redo it.',
+      }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const stored = await testApp.app.deps.db
+    const stored = await db
       .selectFrom('taskReviews')
       .select('decision')
-      .where('taskId', '=', taskId)
+      .where('taskId', '=', task.id)
       .execute();
     expect(stored).toHaveLength(1);
     await smtp.nextMail();
@@ -379,19 +417,24 @@ describe('reviewing a submission', () => {
 });
 
 describe("an assignee's files as a zip", () => {
-  it('holds every file of that assignee, same names and bytes, streamed with its size', async () => {
+  test('holds every file of that assignee, same names and bytes, streamed with its size', async ({
+    maria,
+    lucas,
+    reviewer,
+    assignedTask: task,
+  }) => {
     const files = [png('look.png'), png('look.png', 30, 30), mp4('clip.mp4'), jpeg('../../x.jpg')];
-    await upload(asMaria, files);
-    await upload(asLucas, [png('lucas.png')]);
+    await upload(maria, task, files);
+    await upload(lucas, task, [png('lucas.png')]);
 
-    const response = await asReviewer.get(
-      `/api/admin/tasks/${taskId}/assignees/${maria.id}/archive.zip`,
+    const response = await reviewer.get(
+      `/api/admin/tasks/${task.id}/assignees/${maria.user.id}/archive.zip`,
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(
       new RegExp(
-        `^attachment; filename="${taskTitle.replace(/ /g, '-')}-${maria.username}\\.zip"$`,
+        `^attachment; filename="${task.title.replace(/ /g, '-')}-${maria.user.username}\\.zip"$`,
       ),
     );
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
@@ -406,49 +449,58 @@ describe("an assignee's files as a zip", () => {
       expect(entry.content.equals(files[index]!.content)).toBe(true);
     });
 
-    const empty = await asReviewer.get(
-      `/api/admin/tasks/${taskId}/assignees/${reviewer.id}/archive.zip`,
+    const empty = await reviewer.get(
+      `/api/admin/tasks/${task.id}/assignees/${reviewer.user.id}/archive.zip`,
     );
     expect(empty.statusCode).toBe(404);
-    const noTask = await asReviewer.get(`/api/admin/tasks/none/assignees/${maria.id}/archive.zip`);
+    const noTask = await reviewer.get(
+      `/api/admin/tasks/none/assignees/${maria.user.id}/archive.zip`,
+    );
     expect(noTask.statusCode).toBe(404);
   });
 });
 
 describe('only administrators review', () => {
-  it('answers 401 to no one and 403 to a creator on every review call', async () => {
+  test('answers 401 to no one and 403 to a creator on every review call', async ({
+    app,
+    maria,
+    assignedTask: task,
+  }) => {
     const calls = [
-      { method: 'GET' as const, url: `/api/admin/tasks/${taskId}` },
+      { method: 'GET' as const, url: `/api/admin/tasks/${task.id}` },
       {
         method: 'POST' as const,
-        url: `/api/admin/tasks/${taskId}/assignees/${maria.id}/review`,
+        url: `/api/admin/tasks/${task.id}/assignees/${maria.user.id}/review`,
         payload: { decision: 'approved' },
       },
       {
         method: 'GET' as const,
-        url: `/api/admin/tasks/${taskId}/assignees/${maria.id}/archive.zip`,
+        url: `/api/admin/tasks/${task.id}/assignees/${maria.user.id}/archive.zip`,
       },
     ];
     for (const call of calls) {
-      expect((await testApp.app.inject(call)).statusCode).toBe(401);
-      expect((await asMaria.inject(call)).statusCode).toBe(403);
+      expect((await app.inject(call)).statusCode).toBe(401);
+      expect((await maria.inject(call)).statusCode).toBe(403);
     }
   });
 });
 
 describe('submissions awaiting review', () => {
-  it('are counted on the dashboard and listed by the task list', async () => {
-    const before = (await asReviewer.get('/api/admin/dashboard')).json<AdminDashboard>();
-    await upload(asMaria, [png()]);
-    await submit(asMaria);
-    const after = (await asReviewer.get('/api/admin/dashboard')).json<AdminDashboard>();
+  test('are counted on the dashboard and listed by the task list', async ({
+    smtp,
+    maria,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    const before = (await reviewer.get('/api/admin/dashboard')).json<AdminDashboard>();
+    await upload(maria, task, [png()]);
+    await submit(maria, task);
+    const after = (await reviewer.get('/api/admin/dashboard')).json<AdminDashboard>();
     expect(after.tasks.awaitingReview).toBe(before.tasks.awaitingReview + 1);
 
     // Lucas has not submitted, so the task as a whole is not 'submitted', yet it awaits review.
-    const awaiting = (
-      await asReviewer.get('/api/admin/tasks?review=awaiting')
-    ).json<AdminTaskList>();
-    expect(awaiting.items.map((task) => task.id)).toContain(taskId);
+    const awaiting = (await reviewer.get('/api/admin/tasks?review=awaiting')).json<AdminTaskList>();
+    expect(awaiting.items.map((task) => task.id)).toContain(task.id);
     // Every task listed has a submission waiting, and together they hold all the dashboard counts.
     const waiting = awaiting.items.map(
       (task) => task.assignees.filter((assignee) => assignee.status === 'submitted').length,
@@ -457,13 +509,11 @@ describe('submissions awaiting review', () => {
     expect(waiting.reduce((sum, count) => sum + count, 0)).toBe(after.tasks.awaitingReview);
     expect(awaiting.total).toBe(awaiting.items.length);
 
-    await review(asReviewer, maria.id, { decision: 'approved' });
+    await review(reviewer, task, maria.user.id, { decision: 'approved' });
     await smtp.nextMail();
-    const reviewed = (
-      await asReviewer.get('/api/admin/tasks?review=awaiting')
-    ).json<AdminTaskList>();
-    expect(reviewed.items.map((task) => task.id)).not.toContain(taskId);
-    const last = (await asReviewer.get('/api/admin/dashboard')).json<AdminDashboard>();
+    const reviewed = (await reviewer.get('/api/admin/tasks?review=awaiting')).json<AdminTaskList>();
+    expect(reviewed.items.map((task) => task.id)).not.toContain(task.id);
+    const last = (await reviewer.get('/api/admin/dashboard')).json<AdminDashboard>();
     expect(last.tasks.awaitingReview).toBe(before.tasks.awaitingReview);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
+import type { TaskInput } from '../../src/domain/tasks.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type {
   ApplicationsTable,
@@ -204,3 +205,17 @@ export async function createNotification(
   await db.insertInto('notifications').values(notification).execute();
   return notification;
 }
+
+/** A task as the administrator's form sends it, for the creators `assignedUsers`. */
+export const taskInput = (
+  assignedUsers: string[],
+  overrides: Partial<TaskInput> = {},
+): TaskInput => ({
+  title: 'Beach shoot',
+  description: 'Ten photos at golden hour.',
+  dueDate: '2026-12-01T18:00:00.000Z',
+  contentType: 'photo',
+  maxFiles: '10',
+  assignedUsers,
+  ...overrides,
+});

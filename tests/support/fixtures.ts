@@ -44,7 +44,8 @@ export function testClock(start?: Date | string): TestClock {
  * `test.override('appEnv', { NAME: 'value' })`, or with a function of other fixtures
  * (`({ smtp }) => ({ SMTP_URL: smtp.url })`); `appOptions` likewise (`clientDir`, `logStream`);
  * `clock` for a stopped clock (`() => testClock('2026-03-01T10:00:00.000Z')`). A test that needs
- * several apps builds them with `createApp`.
+ * several apps builds them with `createApp`. A file adds fixtures of its own with `test.extend`
+ * (name none of them `task`: Vitest gives the running test that name, and `database` reads it).
  */
 export const test = base
   /** Environment variables of the app under test, on top of those of `buildTestApp`. */
