@@ -109,3 +109,6 @@ function parseMail(raw: string): Omit<ReceivedMail, 'to'> {
     raw,
   };
 }
+
+/** A running local SMTP server (see `startSmtpServer`). */
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
