@@ -1,87 +1,84 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Compensation, CompensationInput } from '../../src/domain/compensation.ts';
-import { createUser, type TestUser } from '../support/factories.ts';
-import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createUser } from '../support/factories.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { signedInClient } from '../support/sign-in.ts';
 
-let testApp: TestApp;
-let admin: SignedInClient;
-let ana: TestUser;
-let bruno: TestUser;
-let asAna: SignedInClient;
-const entries: Record<string, Compensation> = {};
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await signedInClient(
-    testApp.app,
-    await createUser(testApp.app.deps.db, { isAdmin: true }),
-  );
-  ana = await createUser(testApp.app.deps.db, {
-    username: 'ana_creates',
-    email: 'ana@example.com',
-    firstName: 'Ana',
-    lastName: 'Lima, "Aninha"',
+/**
+ * Ana (whose last name holds a comma and quotes) and Bruno (who has no name) and their
+ * compensation over two years, drafts and published entries, some notes a spreadsheet would run
+ * as formulas: recorded through the API for every test of the file (`entries`, an auto fixture).
+ */
+const test = base
+  .extend('ana', ({ db }) =>
+    createUser(db, {
+      username: 'ana_creates',
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Lima, "Aninha"',
+    }),
+  )
+  .extend('bruno', ({ db }) =>
+    createUser(db, {
+      username: 'bruno_films',
+      email: 'bruno@example.com',
+      firstName: null,
+      lastName: null,
+    }),
+  )
+  .extend('asAna', ({ app, ana }) => signedInClient(app, ana))
+  .extend('entries', { auto: true }, async ({ admin, ana, bruno }) => {
+    const entries: Record<string, Compensation> = {};
+    const add = async (name: string, fields: CompensationInput, publish: boolean) => {
+      const response = await admin.post('/api/admin/compensations', fields);
+      expect(response.statusCode, response.body).toBe(201);
+      const entry = response.json<Compensation>();
+      if (publish) await admin.post(`/api/admin/compensations/${entry.id}/publish`);
+      entries[name] = entry;
+    };
+    await add(
+      'anaJanuary',
+      {
+        userId: ana.id,
+        month: 1,
+        year: 2026,
+        amount: '1300.5',
+        notes: '=HYPERLINK("http://x.example","click")',
+      },
+      true,
+    );
+    await add(
+      'anaFebruary',
+      {
+        userId: ana.id,
+        month: 2,
+        year: 2026,
+        amount: '980',
+        notes: 'Line one\nline two, with "quotes"',
+      },
+      true,
+    );
+    await add(
+      'anaMarchDraft',
+      { userId: ana.id, month: 3, year: 2026, amount: '5555', notes: 'draft' },
+      false,
+    );
+    await add(
+      'anaOld',
+      { userId: ana.id, month: 12, year: 2025, amount: '100', notes: '+1 bonus' },
+      true,
+    );
+    await add(
+      'brunoJanuary',
+      { userId: bruno.id, month: 1, year: 2026, amount: '777.77', notes: '@SUM(A1:A9)' },
+      true,
+    );
+    await add(
+      'brunoOld',
+      { userId: bruno.id, month: 11, year: 2025, amount: '12', notes: '-2+3' },
+      false,
+    );
+    return entries;
   });
-  bruno = await createUser(testApp.app.deps.db, {
-    username: 'bruno_films',
-    email: 'bruno@example.com',
-    firstName: null,
-    lastName: null,
-  });
-  asAna = await signedInClient(testApp.app, ana);
-
-  const add = async (name: string, fields: CompensationInput, publish: boolean) => {
-    const response = await admin.post('/api/admin/compensations', fields);
-    expect(response.statusCode, response.body).toBe(201);
-    const entry = response.json<Compensation>();
-    if (publish) await admin.post(`/api/admin/compensations/${entry.id}/publish`);
-    entries[name] = entry;
-  };
-  await add(
-    'anaJanuary',
-    {
-      userId: ana.id,
-      month: 1,
-      year: 2026,
-      amount: '1300.5',
-      notes: '=HYPERLINK("http://x.example","click")',
-    },
-    true,
-  );
-  await add(
-    'anaFebruary',
-    {
-      userId: ana.id,
-      month: 2,
-      year: 2026,
-      amount: '980',
-      notes: 'Line one\nline two, with "quotes"',
-    },
-    true,
-  );
-  await add(
-    'anaMarchDraft',
-    { userId: ana.id, month: 3, year: 2026, amount: '5555', notes: 'draft' },
-    false,
-  );
-  await add(
-    'anaOld',
-    { userId: ana.id, month: 12, year: 2025, amount: '100', notes: '+1 bonus' },
-    true,
-  );
-  await add(
-    'brunoJanuary',
-    { userId: bruno.id, month: 1, year: 2026, amount: '777.77', notes: '@SUM(A1:A9)' },
-    true,
-  );
-  await add(
-    'brunoOld',
-    { userId: bruno.id, month: 11, year: 2025, amount: '12', notes: '-2+3' },
-    false,
-  );
-});
-afterAll(() => testApp.close());
 
 const byteOrderMark = '\uFEFF';
 
@@ -116,7 +113,9 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('GET /api/admin/compensations/export.csv', () => {
-  it('downloads every entry as UTF-8 with a BOM, CRLF rows and RFC 4180 quoting', async () => {
+  test('downloads every entry as UTF-8 with a BOM, CRLF rows and RFC 4180 quoting', async ({
+    admin,
+  }) => {
     const response = await admin.get('/api/admin/compensations/export.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -174,7 +173,7 @@ describe('GET /api/admin/compensations/export.csv', () => {
     ]);
   });
 
-  it('neutralises every cell that a spreadsheet would run as a formula', async () => {
+  test('neutralises every cell that a spreadsheet would run as a formula', async ({ admin }) => {
     const text = (await admin.get('/api/admin/compensations/export.csv')).body;
     const notes = parseCsv(text.slice(1))
       .slice(1)
@@ -186,7 +185,7 @@ describe('GET /api/admin/compensations/export.csv', () => {
     for (const note of notes) expect(note).not.toMatch(/^[=+\-@\t\r]/);
   });
 
-  it('narrows to one year when asked', async () => {
+  test('narrows to one year when asked', async ({ admin }) => {
     const response = await admin.get('/api/admin/compensations/export.csv?year=2025');
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="compensation-2025.csv"',
@@ -201,7 +200,11 @@ describe('GET /api/admin/compensations/export.csv', () => {
     expect(parseCsv(empty.body.slice(1))).toHaveLength(1);
   });
 
-  it("narrows to one creator's compensation, drafts included, from that creator's screen", async () => {
+  test("narrows to one creator's compensation, drafts included, from that creator's screen", async ({
+    admin,
+    ana,
+    bruno,
+  }) => {
     const response = await admin.get(`/api/admin/compensations/export.csv?userId=${bruno.id}`);
     const rows = parseCsv(response.body.slice(1)).slice(1);
     expect(rows.map((row) => [row[1], row[3], row[4], row[6]])).toEqual([
@@ -218,12 +221,12 @@ describe('GET /api/admin/compensations/export.csv', () => {
     ).toEqual([['ana_creates', '12', '2025']]);
   });
 
-  it('is for administrators only', async () => {
+  test('is for administrators only', async ({ app, ana, asAna }) => {
     expect((await asAna.get('/api/admin/compensations/export.csv')).statusCode).toBe(403);
     expect(
       (await asAna.get(`/api/admin/compensations/export.csv?userId=${ana.id}`)).statusCode,
     ).toBe(403);
-    const anonymous = await testApp.app.inject({
+    const anonymous = await app.inject({
       method: 'GET',
       url: '/api/admin/compensations/export.csv',
     });
@@ -232,7 +235,11 @@ describe('GET /api/admin/compensations/export.csv', () => {
 });
 
 describe('GET /api/compensations/export.csv', () => {
-  it("gives a creator their own published compensation only: no draft, nobody else's", async () => {
+  test("gives a creator their own published compensation only: no draft, nobody else's", async ({
+    app,
+    bruno,
+    asAna,
+  }) => {
     const response = await asAna.get('/api/compensations/export.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(
@@ -249,14 +256,14 @@ describe('GET /api/compensations/export.csv', () => {
     expect(response.body).not.toContain('5555');
     expect(response.body).not.toContain('777.77');
 
-    const asBruno = await signedInClient(testApp.app, bruno);
+    const asBruno = await signedInClient(app, bruno);
     const brunos = parseCsv((await asBruno.get('/api/compensations/export.csv')).body.slice(1));
     expect(brunos.slice(1).map((row) => row[2])).toEqual(['777.77']);
   });
 
-  it('is for creators: administrators 403, nobody signed in 401', async () => {
+  test('is for creators: administrators 403, nobody signed in 401', async ({ app, admin }) => {
     expect((await admin.get('/api/compensations/export.csv')).statusCode).toBe(403);
-    const anonymous = await testApp.app.inject({
+    const anonymous = await app.inject({
       method: 'GET',
       url: '/api/compensations/export.csv',
     });
@@ -265,7 +272,10 @@ describe('GET /api/compensations/export.csv', () => {
 });
 
 describe('GET /api/compensations', () => {
-  it("answers the creator's published entries, newest first, as the export does", async () => {
+  test("answers the creator's published entries, newest first, as the export does", async ({
+    asAna,
+    entries,
+  }) => {
     const mine = (await asAna.get('/api/compensations')).json<Compensation[]>();
     expect(mine.map((entry) => [entry.year, entry.month, entry.amount])).toEqual([
       [2026, 2, '980.00'],

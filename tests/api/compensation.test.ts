@@ -1,53 +1,57 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCompensation,
   Compensation,
   CompensationInput,
 } from '../../src/domain/compensation.ts';
 import type { NotificationList } from '../../src/domain/notifications.ts';
-import { createUser, type TestUser } from '../support/factories.ts';
-import { signedInClient, type SignedInClient } from '../support/sign-in.ts';
-import { startSmtpServer, type ReceivedMail } from '../support/smtp.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { createUser } from '../support/factories.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { createSignedInUser, signedInClient, type SignedInClient } from '../support/sign-in.ts';
+import type { ReceivedMail, SmtpServer } from '../support/smtp.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let testApp: TestApp;
-let adminUser: TestUser;
-let admin: SignedInClient;
-let maria: TestUser;
-let lucas: TestUser;
-let otherAdmin: TestUser;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Agency <pay@agency.example>' });
-  adminUser = await createUser(testApp.app.deps.db, { isAdmin: true, username: 'pay_admin' });
-  admin = await signedInClient(testApp.app, adminUser);
-  maria = await createUser(testApp.app.deps.db, { firstName: 'Maria', preferredLanguage: 'pt' });
-  lucas = await createUser(testApp.app.deps.db, { firstName: 'Lucas', preferredLanguage: 'es' });
-  otherAdmin = await createUser(testApp.app.deps.db, { isAdmin: true });
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
-
-const input = (overrides: Partial<CompensationInput> = {}): CompensationInput => ({
-  userId: maria.id,
-  month: 3,
-  year: 2026,
-  amount: '1300',
-  notes: 'March retainer',
-  ...overrides,
-});
-
-const create = (overrides: Partial<CompensationInput> = {}) =>
-  admin.post('/api/admin/compensations', input(overrides));
-
-async function created(overrides: Partial<CompensationInput> = {}): Promise<Compensation> {
-  const response = await create(overrides);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Compensation>();
-}
+/**
+ * The administrator `pay_admin` records compensation for Maria (who reads Portuguese) and Lucas
+ * (Spanish); mail goes out through a real SMTP server. `input`, `create` and `created` make an
+ * entry for Maria unless told otherwise; `historyOf` reads a person's entries as the
+ * administrator sees them.
+ */
+const test = base
+  .extend('admin', ({ app }) => createSignedInUser(app, { isAdmin: true, username: 'pay_admin' }))
+  .extend('maria', ({ db }) => createUser(db, { firstName: 'Maria', preferredLanguage: 'pt' }))
+  .extend('lucas', ({ db }) => createUser(db, { firstName: 'Lucas', preferredLanguage: 'es' }))
+  .extend(
+    'input',
+    ({ maria }) =>
+      (overrides: Partial<CompensationInput> = {}): CompensationInput => ({
+        userId: maria.id,
+        month: 3,
+        year: 2026,
+        amount: '1300',
+        notes: 'March retainer',
+        ...overrides,
+      }),
+  )
+  .extend(
+    'create',
+    ({ admin, input }) =>
+      (overrides: Partial<CompensationInput> = {}) =>
+        admin.post('/api/admin/compensations', input(overrides)),
+  )
+  .extend('created', ({ create }) => async (overrides: Partial<CompensationInput> = {}) => {
+    const response = await create(overrides);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Compensation>();
+  })
+  .extend('historyOf', ({ admin }) => async (userId: string) => {
+    const response = await admin.get(`/api/admin/compensations/user/${userId}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<AdminCompensation[]>();
+  });
+test.override('appEnv', ({ smtp }) => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: 'Agency <pay@agency.example>',
+}));
 
 const issues = (response: { json(): unknown }) =>
   (response.json() as { issues: { path: string[]; message: string }[] }).issues.map((issue) => [
@@ -55,29 +59,23 @@ const issues = (response: { json(): unknown }) =>
     issue.message,
   ]);
 
-const historyOf = async (userId: string) => {
-  const response = await admin.get(`/api/admin/compensations/user/${userId}`);
-  expect(response.statusCode).toBe(200);
-  return response.json<AdminCompensation[]>();
-};
-
-const entryCount = async () =>
+const entryCount = async (db: Db) =>
   (
-    await testApp.app.deps.db
+    await db
       .selectFrom('compensations')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
   ).count;
 
-const notificationsAbout = (relatedId: string) =>
-  testApp.app.deps.db
+const notificationsAbout = (db: Db, relatedId: string) =>
+  db
     .selectFrom('notifications')
     .select(['userId', 'type', 'relatedId', 'title', 'message'])
     .where('relatedId', '=', relatedId)
     .execute();
 
 /** The next mail to this person; mails to anyone else on the way are skipped. */
-async function nextMailTo(email: string): Promise<ReceivedMail> {
+async function nextMailTo(smtp: SmtpServer, email: string): Promise<ReceivedMail> {
   for (;;) {
     const mail = await smtp.nextMail();
     if (mail.to.includes(email)) return mail;
@@ -85,7 +83,13 @@ async function nextMailTo(email: string): Promise<ReceivedMail> {
 }
 
 describe('POST /api/admin/compensations', () => {
-  it('records a draft with the amount as a decimal string, and its creation in the history', async () => {
+  test('records a draft with the amount as a decimal string, and its creation in the history', async ({
+    db,
+    admin,
+    maria,
+    created,
+    historyOf,
+  }) => {
     const entry = await created({ month: 1 });
     expect(entry).toMatchObject({
       userId: maria.id,
@@ -94,7 +98,7 @@ describe('POST /api/admin/compensations', () => {
       amount: '1300.00',
       status: 'draft',
       notes: 'March retainer',
-      createdBy: adminUser.id,
+      createdBy: admin.user.id,
       publishedAt: null,
       publishedBy: null,
     });
@@ -102,7 +106,7 @@ describe('POST /api/admin/compensations', () => {
     expect(stored?.history).toEqual([
       expect.objectContaining({
         action: 'created',
-        by: { id: adminUser.id, username: 'pay_admin' },
+        by: { id: admin.user.id, username: 'pay_admin' },
         amount: '1300.00',
         notes: 'March retainer',
         previousAmount: null,
@@ -110,10 +114,14 @@ describe('POST /api/admin/compensations', () => {
       }),
     ]);
     // A draft is nothing to tell the creator about.
-    expect(await notificationsAbout(entry.id)).toEqual([]);
+    expect(await notificationsAbout(db, entry.id)).toEqual([]);
   });
 
-  it('reads the amount as text or a number, exactly, up to 99,999,999.99', async () => {
+  test('reads the amount as text or a number, exactly, up to 99,999,999.99', async ({
+    admin,
+    lucas,
+    created,
+  }) => {
     const cases: [CompensationInput['amount'], string][] = [
       ['1300.5', '1300.50'],
       [1300.5, '1300.50'],
@@ -131,8 +139,11 @@ describe('POST /api/admin/compensations', () => {
     );
   });
 
-  it('refuses a wrong amount, month, year or person with the documented messages, creating nothing', async () => {
-    const before = await entryCount();
+  test('refuses a wrong amount, month, year or person with the documented messages, creating nothing', async ({
+    db,
+    create,
+  }) => {
+    const before = await entryCount(db);
     const refusals: [Partial<CompensationInput>, string, string][] = [
       [
         { amount: '12.345' },
@@ -168,6 +179,7 @@ describe('POST /api/admin/compensations', () => {
       expect(issues(response), JSON.stringify(overrides)).toEqual([[field, message]]);
       expect(response.json()).toMatchObject({ message });
     }
+    const otherAdmin = await createUser(db, { isAdmin: true });
     for (const userId of ['no-such-person', otherAdmin.id]) {
       const response = await create({ userId, month: 4 });
       expect(response.statusCode).toBe(400);
@@ -177,10 +189,17 @@ describe('POST /api/admin/compensations', () => {
         issues: [{ path: ['userId'], code: 'compensation.user_unknown' }],
       });
     }
-    expect(await entryCount()).toBe(before);
+    expect(await entryCount(db)).toBe(before);
   });
 
-  it('keeps one entry per creator and month: a second is 409, also when two arrive at once', async () => {
+  test('keeps one entry per creator and month: a second is 409, also when two arrive at once', async ({
+    db,
+    maria,
+    lucas,
+    create,
+    created,
+    historyOf,
+  }) => {
     await created({ month: 5 });
     const again = await create({ month: 5, amount: '999' });
     expect(again.statusCode).toBe(409);
@@ -200,7 +219,7 @@ describe('POST /api/admin/compensations', () => {
     expect(june).toHaveLength(1);
     expect(june[0]?.history.map((change) => change.action)).toEqual(['created']);
     // No record of a change outlives the entry that was refused.
-    const orphans = await testApp.app.deps.db
+    const orphans = await db
       .selectFrom('compensationChanges')
       .leftJoin('compensations', 'compensations.id', 'compensationChanges.compensationId')
       .select('compensationChanges.id')
@@ -211,7 +230,13 @@ describe('POST /api/admin/compensations', () => {
 });
 
 describe('PUT /api/admin/compensations/{id}', () => {
-  it('edits a draft quietly, keeping what it was in the history', async () => {
+  test('edits a draft quietly, keeping what it was in the history', async ({
+    db,
+    admin,
+    maria,
+    created,
+    historyOf,
+  }) => {
     const entry = await created({ month: 7, amount: '500', notes: 'First figure' });
     const response = await admin.put(`/api/admin/compensations/${entry.id}`, {
       amount: '650.25',
@@ -233,7 +258,7 @@ describe('PUT /api/admin/compensations/{id}', () => {
       previousNotes: 'First figure',
       by: { username: 'pay_admin' },
     });
-    expect(await notificationsAbout(entry.id)).toEqual([]);
+    expect(await notificationsAbout(db, entry.id)).toEqual([]);
 
     // Notes left out are cleared; sending what is already there records nothing.
     const cleared = await admin.put(`/api/admin/compensations/${entry.id}`, { amount: 650.25 });
@@ -243,7 +268,12 @@ describe('PUT /api/admin/compensations/{id}', () => {
     expect(after?.history.map((change) => change.action)).toEqual(['created', 'edited', 'edited']);
   });
 
-  it('refuses a wrong amount or an unknown entry with the documented messages, changing nothing', async () => {
+  test('refuses a wrong amount or an unknown entry with the documented messages, changing nothing', async ({
+    admin,
+    maria,
+    created,
+    historyOf,
+  }) => {
     const entry = await created({ month: 8, amount: '800' });
     for (const [amount, message] of [
       ['', 'Amount is required'],
@@ -269,7 +299,15 @@ describe('PUT /api/admin/compensations/{id}', () => {
     expect(stored?.history).toHaveLength(1);
   });
 
-  it('corrects a published entry: history keeps the earlier figures, the creator is told in Spanish', async () => {
+  test('corrects a published entry: history keeps the earlier figures, the creator is told in Spanish', async ({
+    app,
+    db,
+    smtp,
+    admin,
+    lucas,
+    created,
+    historyOf,
+  }) => {
     const entry = await created({
       userId: lucas.id,
       month: 11,
@@ -278,7 +316,7 @@ describe('PUT /api/admin/compensations/{id}', () => {
       notes: 'Base',
     });
     expect((await admin.post(`/api/admin/compensations/${entry.id}/publish`)).statusCode).toBe(200);
-    await nextMailTo(lucas.email);
+    await nextMailTo(smtp, lucas.email);
 
     const response = await admin.put(`/api/admin/compensations/${entry.id}`, {
       amount: '1450',
@@ -304,7 +342,7 @@ describe('PUT /api/admin/compensations/{id}', () => {
       previousNotes: 'Base',
     });
 
-    const notifications = await notificationsAbout(entry.id);
+    const notifications = await notificationsAbout(db, entry.id);
     expect(notifications).toHaveLength(2);
     expect(notifications).toContainEqual({
       userId: lucas.id,
@@ -313,21 +351,28 @@ describe('PUT /api/admin/compensations/{id}', () => {
       title: 'Remuneración corregida',
       message: expect.stringMatching(/^noviembre de 2025: 1450,00\sUS\$ \(antes 1200,00\sUS\$\)$/),
     });
-    const mail = await nextMailTo(lucas.email);
+    const mail = await nextMailTo(smtp, lucas.email);
     expect(mail.subject).toBe('Tu pago de noviembre de 2025 se ha corregido');
     expect(mail.text).toMatch(/El importe ahora es 1450,00\sUS\$/);
     expect(mail.text).toMatch(/Antes de la corrección era 1200,00\sUS\$/);
     expect(mail.text).toContain('http://localhost:3000/compensation');
 
     // The creator reads the corrected figure.
-    const asLucas = await signedInClient(testApp.app, lucas);
+    const asLucas = await signedInClient(app, lucas);
     const mine = (await asLucas.get('/api/compensations')).json<Compensation[]>();
     expect(mine.find((item) => item.id === entry.id)?.amount).toBe('1450.00');
   });
 });
 
 describe('POST /api/admin/compensations/{id}/publish', () => {
-  it('publishes a draft and tells the creator in the bell and by mail, in Portuguese', async () => {
+  test('publishes a draft and tells the creator in the bell and by mail, in Portuguese', async ({
+    app,
+    db,
+    smtp,
+    admin,
+    maria,
+    created,
+  }) => {
     const entry = await created({
       month: 3,
       year: 2025,
@@ -341,11 +386,11 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
       id: entry.id,
       status: 'published',
       amount: '1300.50',
-      publishedBy: adminUser.id,
+      publishedBy: admin.user.id,
     });
     expect(Date.parse(published.publishedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
-    expect(await notificationsAbout(entry.id)).toEqual([
+    expect(await notificationsAbout(db, entry.id)).toEqual([
       {
         userId: maria.id,
         type: 'compensation',
@@ -354,11 +399,11 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
         message: expect.stringMatching(/^março de 2025: US\$\s1\.300,50$/),
       },
     ]);
-    const asMaria = await signedInClient(testApp.app, maria);
+    const asMaria = await signedInClient(app, maria);
     const bell = (await asMaria.get('/api/notifications')).json<NotificationList>();
     expect(bell.notifications[0]).toMatchObject({ type: 'compensation', relatedId: entry.id });
 
-    const mail = await nextMailTo(maria.email);
+    const mail = await nextMailTo(smtp, maria.email);
     expect(mail.subject).toBe('Seu pagamento de março de 2025 foi publicado');
     expect(mail.text).toMatch(/Olá, Maria,/);
     expect(mail.text).toMatch(
@@ -373,10 +418,17 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
       code: 'compensation.already_published',
       message: 'This compensation is already published.',
     });
-    expect(await notificationsAbout(entry.id)).toHaveLength(1);
+    expect(await notificationsAbout(db, entry.id)).toHaveLength(1);
   });
 
-  it('publishes once when several arrive at once: one 200, the rest 409, one notification, one mail', async () => {
+  test('publishes once when several arrive at once: one 200, the rest 409, one notification, one mail', async ({
+    db,
+    smtp,
+    admin,
+    lucas,
+    created,
+    historyOf,
+  }) => {
     const entry = await created({ userId: lucas.id, month: 2, year: 2024, amount: '700' });
     const responses = await Promise.all(
       Array.from({ length: 5 }, () => admin.post(`/api/admin/compensations/${entry.id}/publish`)),
@@ -384,20 +436,20 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([
       200, 409, 409, 409, 409,
     ]);
-    expect(await notificationsAbout(entry.id)).toHaveLength(1);
+    expect(await notificationsAbout(db, entry.id)).toHaveLength(1);
     const [stored] = (await historyOf(lucas.id)).filter((item) => item.id === entry.id);
     expect(stored?.history.map((change) => change.action)).toEqual(['created', 'published']);
 
-    const first = await nextMailTo(lucas.email);
+    const first = await nextMailTo(smtp, lucas.email);
     expect(first.subject).toBe('Tu pago de febrero de 2024 está publicado');
     // A correction afterwards is the next mail Lucas gets: no second publication mail came.
     await admin.put(`/api/admin/compensations/${entry.id}`, { amount: '701' });
-    expect((await nextMailTo(lucas.email)).subject).toBe(
+    expect((await nextMailTo(smtp, lucas.email)).subject).toBe(
       'Tu pago de febrero de 2024 se ha corregido',
     );
   });
 
-  it('answers an unknown or missing id with the documented messages', async () => {
+  test('answers an unknown or missing id with the documented messages', async ({ admin }) => {
     const unknown = await admin.post('/api/admin/compensations/no-such-entry/publish');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'compensation.not_found' });
@@ -407,10 +459,40 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
   });
 });
 
+/**
+ * Entries over several years for Maria and Lucas: drafts, one of them edited, and three
+ * published, two of them in 2025, one of those corrected since.
+ */
+async function recordSeveralYears(
+  admin: SignedInClient,
+  created: (overrides: Partial<CompensationInput>) => Promise<Compensation>,
+  lucas: { id: string },
+) {
+  const draft = await created({ month: 7, year: 2026, amount: '500' });
+  await admin.put(`/api/admin/compensations/${draft.id}`, { amount: '650.25' });
+  await created({ userId: lucas.id, month: 5, year: 2026 });
+  await created({ month: 9, year: 2023 });
+  await created({ userId: lucas.id, month: 1, year: 2021 });
+  const published = [
+    await created({ month: 3, year: 2025 }),
+    await created({ userId: lucas.id, month: 11, year: 2025, amount: '1200' }),
+    await created({ userId: lucas.id, month: 2, year: 2024 }),
+  ];
+  for (const entry of published) await admin.post(`/api/admin/compensations/${entry.id}/publish`);
+  await admin.put(`/api/admin/compensations/${published[1]!.id}`, { amount: '1450' });
+}
+
 describe('the lists', () => {
-  it('GET /api/admin/compensations lists every entry, narrowed by status and year', async () => {
+  test('GET /api/admin/compensations lists every entry, narrowed by status and year', async ({
+    db,
+    admin,
+    maria,
+    lucas,
+    created,
+  }) => {
+    await recordSeveralYears(admin, created, lucas);
     const all = (await admin.get('/api/admin/compensations')).json<Compensation[]>();
-    expect(all.length).toBe(await entryCount());
+    expect(all.length).toBe(await entryCount(db));
     for (const entry of all) expect(entry.amount).toMatch(/^\d+\.\d{2}$/);
     const periods = all.map((entry) => entry.year * 12 + entry.month);
     expect(periods).toEqual([...periods].sort((a, b) => b - a));
@@ -431,7 +513,15 @@ describe('the lists', () => {
     );
   });
 
-  it('GET /api/admin/compensations/user/{userId}: newest year then month first, history oldest first', async () => {
+  test('GET /api/admin/compensations/user/{userId}: newest year then month first, history oldest first', async ({
+    db,
+    admin,
+    maria,
+    lucas,
+    created,
+    historyOf,
+  }) => {
+    await recordSeveralYears(admin, created, lucas);
     const history = await historyOf(maria.id);
     const periods = history.map((entry) => `${entry.year}-${String(entry.month).padStart(2, '0')}`);
     expect(periods).toEqual([...periods].sort().reverse());
@@ -442,19 +532,26 @@ describe('the lists', () => {
       expect(entry.history[0]?.action).toBe('created');
     }
     // Someone without compensation has an empty history; someone unknown is 'User not found'.
-    const newcomer = await createUser(testApp.app.deps.db);
+    const newcomer = await createUser(db);
     expect(await historyOf(newcomer.id)).toEqual([]);
     const unknown = await admin.get('/api/admin/compensations/user/no-such-person');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'user.not_found', message: 'User not found' });
   });
 
-  it('keeps the record when the administrator who made a change is deleted', async () => {
-    const second = await createUser(testApp.app.deps.db, {
+  test('keeps the record when the administrator who made a change is deleted', async ({
+    app,
+    db,
+    admin,
+    maria,
+    input,
+    historyOf,
+  }) => {
+    const second = await createUser(db, {
       isAdmin: true,
       username: 'leaving_admin',
     });
-    const asSecond = await signedInClient(testApp.app, second);
+    const asSecond = await signedInClient(app, second);
     const entry = (
       await asSecond.post('/api/admin/compensations', input({ month: 9, year: 2023 }))
     ).json<Compensation>();
@@ -466,33 +563,45 @@ describe('the lists', () => {
 });
 
 describe('deleting a creator', () => {
-  it("takes their drafts and the drafts' records with them, and is refused once compensation was published", async () => {
-    const withDrafts = await createUser(testApp.app.deps.db);
+  test("takes their drafts and the drafts' records with them, and is refused once compensation was published", async ({
+    db,
+    smtp,
+    admin,
+    created,
+    historyOf,
+  }) => {
+    const withDrafts = await createUser(db);
     const draft = await created({ userId: withDrafts.id, month: 4, year: 2022 });
     await admin.put(`/api/admin/compensations/${draft.id}`, { amount: '5' });
     expect((await admin.delete(`/api/admin/users/${withDrafts.id}`)).statusCode).toBe(204);
-    const left = await testApp.app.deps.db
+    const left = await db
       .selectFrom('compensationChanges')
       .select('id')
       .where('compensationId', '=', draft.id)
       .execute();
     expect(left).toEqual([]);
 
-    const paid = await createUser(testApp.app.deps.db);
+    const paid = await createUser(db);
     const entry = await created({ userId: paid.id, month: 4, year: 2022 });
     await admin.post(`/api/admin/compensations/${entry.id}/publish`);
     const refused = await admin.delete(`/api/admin/users/${paid.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'user.delete_paid' });
     expect((await historyOf(paid.id)).map((item) => item.history.length)).toEqual([2]);
-    await nextMailTo(paid.email);
+    await nextMailTo(smtp, paid.email);
   });
 });
 
 describe('GET /api/compensations', () => {
-  it("shows a creator only their own published compensation, newest first, never a draft or another's", async () => {
-    const newcomer = await createUser(testApp.app.deps.db, { preferredLanguage: 'en' });
-    const other = await createUser(testApp.app.deps.db);
+  test("shows a creator only their own published compensation, newest first, never a draft or another's", async ({
+    app,
+    db,
+    smtp,
+    admin,
+    created,
+  }) => {
+    const newcomer = await createUser(db, { preferredLanguage: 'en' });
+    const other = await createUser(db);
     const draft = await created({ userId: newcomer.id, month: 12, year: 2026, amount: '999' });
     const older = await created({ userId: newcomer.id, month: 12, year: 2024, amount: '100' });
     const newer = await created({ userId: newcomer.id, month: 1, year: 2025, amount: '200' });
@@ -500,7 +609,7 @@ describe('GET /api/compensations', () => {
     for (const entry of [older, newer, theirs]) {
       await admin.post(`/api/admin/compensations/${entry.id}/publish`);
     }
-    const client = await signedInClient(testApp.app, newcomer);
+    const client = await signedInClient(app, newcomer);
     const response = await client.get('/api/compensations');
     expect(response.statusCode).toBe(200);
     const mine = response.json<Compensation[]>();
@@ -510,17 +619,20 @@ describe('GET /api/compensations', () => {
     ]);
     expect(JSON.stringify(mine)).not.toContain(draft.id);
     expect(JSON.stringify(mine)).not.toContain(theirs.id);
-    await nextMailTo(newcomer.email);
-    await nextMailTo(newcomer.email);
+    await nextMailTo(smtp, newcomer.email);
+    await nextMailTo(smtp, newcomer.email);
   });
 
-  it('is for creators: administrators 403, nobody signed in 401; creators 403 on the admin calls', async () => {
+  test('is for creators: administrators 403, nobody signed in 401; creators 403 on the admin calls', async ({
+    app,
+    admin,
+    maria,
+    input,
+  }) => {
     const asAdmin = await admin.get('/api/compensations');
     expect(asAdmin.statusCode).toBe(403);
-    expect(
-      (await testApp.app.inject({ method: 'GET', url: '/api/compensations' })).statusCode,
-    ).toBe(401);
-    const asMaria = await signedInClient(testApp.app, maria);
+    expect((await app.inject({ method: 'GET', url: '/api/compensations' })).statusCode).toBe(401);
+    const asMaria = await signedInClient(app, maria);
     for (const [method, url] of [
       ['GET', '/api/admin/compensations'],
       ['POST', '/api/admin/compensations'],
@@ -535,52 +647,46 @@ describe('GET /api/compensations', () => {
 });
 
 describe("the application's clock", () => {
-  it('stamps each change, the publication and the notifications with the time it happened', async () => {
-    let now = new Date('2026-11-02T09:00:00.000Z');
-    const timed = await createTestApp({}, { clock: () => now });
-    try {
-      const boss = await signedInClient(
-        timed.app,
-        await createUser(timed.app.deps.db, { isAdmin: true, username: 'clock_admin' }),
-      );
-      const creator = await createUser(timed.app.deps.db);
-      const entry = (
-        await boss.post('/api/admin/compensations', input({ userId: creator.id, month: 10 }))
-      ).json<Compensation>();
-      now = new Date('2026-11-05T10:30:00.000Z');
-      const published = (
-        await boss.post(`/api/admin/compensations/${entry.id}/publish`)
-      ).json<Compensation>();
-      expect(published.publishedAt).toBe('2026-11-05T10:30:00.000Z');
-      now = new Date('2026-11-20T16:00:00.000Z');
-      const corrected = (
-        await boss.put(`/api/admin/compensations/${entry.id}`, { amount: '1350' })
-      ).json<Compensation>();
-      expect(corrected).toMatchObject({
-        createdAt: '2026-11-02T09:00:00.000Z',
-        publishedAt: '2026-11-05T10:30:00.000Z',
-        updatedAt: '2026-11-20T16:00:00.000Z',
-      });
+  test('stamps each change, the publication and the notifications with the time it happened', async ({
+    app,
+    db,
+    clock,
+    admin,
+    created,
+    historyOf,
+  }) => {
+    clock.set('2026-11-02T09:00:00.000Z');
+    const creator = await createUser(db);
+    const entry = await created({ userId: creator.id, month: 10 });
+    clock.set('2026-11-05T10:30:00.000Z');
+    const published = (
+      await admin.post(`/api/admin/compensations/${entry.id}/publish`)
+    ).json<Compensation>();
+    expect(published.publishedAt).toBe('2026-11-05T10:30:00.000Z');
+    clock.set('2026-11-20T16:00:00.000Z');
+    const corrected = (
+      await admin.put(`/api/admin/compensations/${entry.id}`, { amount: '1350' })
+    ).json<Compensation>();
+    expect(corrected).toMatchObject({
+      createdAt: '2026-11-02T09:00:00.000Z',
+      publishedAt: '2026-11-05T10:30:00.000Z',
+      updatedAt: '2026-11-20T16:00:00.000Z',
+    });
 
-      const [stored] = (await boss.get(`/api/admin/compensations/user/${creator.id}`)).json<
-        AdminCompensation[]
-      >();
-      expect(stored?.history.map((change) => [change.action, change.at])).toEqual([
-        ['created', '2026-11-02T09:00:00.000Z'],
-        ['published', '2026-11-05T10:30:00.000Z'],
-        ['corrected', '2026-11-20T16:00:00.000Z'],
-      ]);
-      const bell = (
-        await (await signedInClient(timed.app, creator)).get('/api/notifications')
-      ).json<NotificationList>();
-      expect(
-        bell.notifications.map((notification) => [notification.title, notification.createdAt]),
-      ).toEqual([
-        ['Compensation corrected', '2026-11-20T16:00:00.000Z'],
-        ['Compensation published', '2026-11-05T10:30:00.000Z'],
-      ]);
-    } finally {
-      await timed.close();
-    }
+    const [stored] = await historyOf(creator.id);
+    expect(stored?.history.map((change) => [change.action, change.at])).toEqual([
+      ['created', '2026-11-02T09:00:00.000Z'],
+      ['published', '2026-11-05T10:30:00.000Z'],
+      ['corrected', '2026-11-20T16:00:00.000Z'],
+    ]);
+    const bell = (
+      await (await signedInClient(app, creator)).get('/api/notifications')
+    ).json<NotificationList>();
+    expect(
+      bell.notifications.map((notification) => [notification.title, notification.createdAt]),
+    ).toEqual([
+      ['Compensation corrected', '2026-11-20T16:00:00.000Z'],
+      ['Compensation published', '2026-11-05T10:30:00.000Z'],
+    ]);
   });
 });
