@@ -27,6 +27,8 @@ describe('a long video over a network that drops', () => {
     const video = Buffer.concat([mp4Bytes(64), randomBytes(24 * 1024 * 1024)]);
 
     const { page, context, problems } = await e2e.openPage(viewports.phone);
+    // The page's timers run on a clock the test can move on, so a long time offline takes none.
+    await context.clock.install();
     await e2e.signInAs(context, creator);
     const resumedAt: number[] = [];
     page.on('response', (response) => {
@@ -53,14 +55,17 @@ describe('a long video over a network that drops', () => {
     const progress = page.getByRole('progressbar', { name: 'Upload progress' });
     const shown = async () => Number(await progress.getAttribute('aria-valuenow'));
 
-    // The network goes away once the first piece is in, for a while.
+    // The network goes away once the first piece is in.
     expect((await firstPiece).status()).toBe(204);
     const cut = page.waitForEvent('requestfailed', (request) =>
       new URL(request.url()).pathname.startsWith('/api/uploads/'),
     );
     await network.send('Network.emulateNetworkConditions', offline);
     expect((await cut).failure()?.errorText).toMatch(/INTERNET_DISCONNECTED/);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // The page knows it is offline; then a while passes for it, longer than every retry delay
+    // and pause of the upload: whatever it would try again or give up on has come due.
+    await page.waitForFunction(() => !navigator.onLine);
+    await page.clock.runFor(20_000);
     // Still under way, with what was sent before the drop kept, and no failure told.
     expect(await progress.isVisible()).toBe(true);
     expect(await shown()).toBeGreaterThan(0);
