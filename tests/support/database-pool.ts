@@ -16,33 +16,38 @@ export class DatabasePool {
   /** A fresh database; `empty` skips the migrations. `moreToCome` makes the next one ahead. */
   async take(options: { empty?: boolean; moreToCome: boolean }): Promise<TestDatabase> {
     if (options.empty) return createTestDatabase({ empty: true });
-    const database = await (this.next ?? createTestDatabase());
+    const ready = this.next;
     this.next = undefined;
+    const database = await (ready ?? createTestDatabase());
     if (this.ahead && options.moreToCome) {
       this.next = createTestDatabase();
-      // Its failure surfaces in the test that takes it; until then it is not unhandled.
+      // A failure surfaces in the test that takes it; until then it is not unhandled.
       this.next.catch(() => {});
     }
     return database;
   }
 
-  /** Removes a used database; on PostgreSQL in the background, awaited by close(). */
+  /** Removes a used database: at once on SQLite, in the background on PostgreSQL. */
   async release(database: TestDatabase): Promise<void> {
-    if (!this.ahead) return database.remove();
-    const removal = database.remove().catch((error: unknown) => {
-      this.failure ??= error;
-    });
-    this.pending.add(removal);
-    void removal.finally(() => this.pending.delete(removal));
+    if (this.ahead) this.inBackground(database.remove());
+    else await database.remove();
   }
 
   /** Waits for the removals under way, and removes a database made ahead that no test took. */
   async close(): Promise<void> {
     const unused = this.next;
     this.next = undefined;
-    if (unused) await (await unused).remove();
+    if (unused) this.inBackground(unused.then((database) => database.remove()));
     await Promise.all(this.pending);
     if (this.failure) throw this.failure;
+  }
+
+  private inBackground(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => {
+      this.failure ??= error;
+    });
+    this.pending.add(tracked);
+    void tracked.finally(() => this.pending.delete(tracked));
   }
 }
 

@@ -100,7 +100,7 @@ export const test = base
   })
   /** Builds more apps, each on a fresh database with settings of its own; closed with the test. */
   // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from it
-  .extend('createApp', async ({}, { onCleanup }) => {
+  .extend('createApp', ({}, { onCleanup }) => {
     const built: TestApp[] = [];
     onCleanup(async () => {
       for (const testApp of built) await testApp.close();
