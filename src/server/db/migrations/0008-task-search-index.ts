@@ -1,17 +1,14 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database.ts';
 import type { ColumnTypes } from './column-types.ts';
+import { createSearchIndex } from './search-index.ts';
 
 /**
  * The task lists at 100,000 tasks, second part (the benchmark bench/task-lists.mjs;
  * decision 0022).
  *
  * A search for a substring of three characters or more finds its rows through a trigram index
- * over `tasks.search_text` instead of reading every row: on SQLite an FTS5 table with the trigram
- * tokenizer (`tasks_search`, external content over the task's rowid, kept by triggers whoever
- * writes a task), on PostgreSQL a `pg_trgm` GIN index that serves `LIKE '%...%'` as it is. Without
- * the pg_trgm extension (a host that does not offer it) PostgreSQL keeps reading every row:
- * slower, never wrong. `src/server/db/lists.ts` decides how each search uses the index.
+ * over `tasks.search_text` instead of reading every row (`createSearchIndex`).
  *
  * A creator's own list is ordered by the task's due date and filtered by its content type: each
  * assignment carries a copy of both (kept by triggers when the task changes), so the list walks
@@ -23,8 +20,7 @@ import type { ColumnTypes } from './column-types.ts';
 export function taskSearchIndexMigration(types: ColumnTypes, dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      if (dialect === 'postgres') await createPostgresSearchIndex(db);
-      else await createSqliteSearchIndex(db);
+      await createSearchIndex(db, dialect, 'tasks');
 
       await sql`alter table task_assignments add column due_date ${sql.raw(types.timestamp)}`.execute(
         db,
@@ -77,46 +73,6 @@ export function taskSearchIndexMigration(types: ColumnTypes, dialect: Dialect): 
       else await createSqliteAssignmentTriggers(db);
     },
   };
-}
-
-async function createSqliteSearchIndex(db: Kysely<unknown>) {
-  // The search text is folded already (searchable()), so the index compares it as it is:
-  // case_sensitive 1 makes a trigram phrase the same test as LIKE '%...%' on that text.
-  await sql`create virtual table tasks_search using fts5(
-      search_text, content = 'tasks', tokenize = 'trigram case_sensitive 1')`.execute(db);
-  const statements = [
-    `create trigger tasks_search_insert after insert on tasks begin
-       insert into tasks_search (rowid, search_text) values (new.rowid, new.search_text);
-     end`,
-    `create trigger tasks_search_update after update of search_text on tasks begin
-       insert into tasks_search (tasks_search, rowid, search_text)
-         values ('delete', old.rowid, old.search_text);
-       insert into tasks_search (rowid, search_text) values (new.rowid, new.search_text);
-     end`,
-    `create trigger tasks_search_delete after delete on tasks begin
-       insert into tasks_search (tasks_search, rowid, search_text)
-         values ('delete', old.rowid, old.search_text);
-     end`,
-    // The tasks already there.
-    `insert into tasks_search (tasks_search) values ('rebuild')`,
-  ];
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
-
-async function createPostgresSearchIndex(db: Kysely<unknown>) {
-  // pg_trgm is a trusted extension (any owner of the database may create it), but a host may
-  // not ship it: then the search reads every row as before, and the migration still succeeds.
-  // The savepoint keeps the migration's transaction usable when the extension is refused.
-  await sql`savepoint pg_trgm`.execute(db);
-  try {
-    await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`release savepoint pg_trgm`.execute(db);
-  } catch {
-    await sql`rollback to savepoint pg_trgm`.execute(db);
-    return;
-  }
-  await sql`create index tasks_search_text_trigram_index on tasks
-    using gin (search_text gin_trgm_ops)`.execute(db);
 }
 
 async function createSqliteAssignmentTriggers(db: Kysely<unknown>) {
