@@ -56,6 +56,23 @@ export function dueCountdown(dueDate: string, now: Date): { urgency: DueUrgency;
   return { urgency, days };
 }
 
+/**
+ * When finished work was finished: a submitted part when it was submitted, a completed one when
+ * it was completed; for a task of several parts, the latest of them. Finished work is never
+ * overdue (docs/product.md, Tasks); null while the work is not finished.
+ */
+export function finishedAt(
+  status: TaskStatus,
+  parts: readonly { submittedAt: string | null; completedAt: string | null }[],
+): string | null {
+  if (status !== 'submitted' && status !== 'completed') return null;
+  const times = parts
+    .map((part) => (status === 'completed' ? part.completedAt : part.submittedAt))
+    .filter((time): time is string => time !== null)
+    .sort();
+  return times.at(-1) ?? null;
+}
+
 /** The due date as sent: any date-time JavaScript reads, stored as ISO-8601 (UTC). */
 const dueDateSchema = z
   .string({ error: 'task.due_date_required' })

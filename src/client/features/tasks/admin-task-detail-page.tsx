@@ -2,7 +2,7 @@ import { ArrowLeft, FileArchive, FileStack } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
-import type { AdminTaskDetail, ReviewedAssignee } from '../../../domain/tasks.ts';
+import { finishedAt, type AdminTaskDetail, type ReviewedAssignee } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -53,7 +53,11 @@ function TaskReview({ task }: { task: AdminTaskDetail }) {
         <p className="break-words whitespace-pre-line">{task.description}</p>
         <ul className="grid gap-2 text-sm">
           <li>
-            <DueDate dueDate={task.dueDate} />
+            <DueDate
+              dueDate={task.dueDate}
+              status={task.status}
+              finishedAt={finishedAt(task.status, task.assignees)}
+            />
           </li>
           <li className="flex flex-wrap gap-x-4 gap-y-2">
             <ContentTypeLabel contentType={task.contentType} />

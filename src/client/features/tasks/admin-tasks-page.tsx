@@ -2,7 +2,12 @@ import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
-import { taskStatuses, type AdminTask, type TaskStatus } from '../../../domain/tasks.ts';
+import {
+  finishedAt,
+  taskStatuses,
+  type AdminTask,
+  type TaskStatus,
+} from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain } from '../../components/layout/page.tsx';
 import { statusToneClasses, taskStatusTone } from '../../components/list/status-badge.tsx';
@@ -110,7 +115,11 @@ function AdminTaskCard({
 
   return (
     <Card className="flex h-full flex-col gap-4">
-      <TaskCardSummary task={task} files={t('tasks.maxFilesValue', { count: task.maxFiles })} />
+      <TaskCardSummary
+        task={task}
+        files={t('tasks.maxFilesValue', { count: task.maxFiles })}
+        finishedAt={finishedAt(task.status, task.assignees)}
+      />
       <div className="grid gap-1.5">
         <label htmlFor={statusId} className="text-sm font-medium">
           {t('tasks.field.status')}

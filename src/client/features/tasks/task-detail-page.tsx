@@ -2,7 +2,7 @@ import { ArrowLeft, FileStack, Files, SearchX, Send } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
-import { acceptsFiles, type MyTaskDetail } from '../../../domain/tasks.ts';
+import { acceptsFiles, finishedAt, type MyTaskDetail } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageMain } from '../../components/layout/page.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
@@ -84,7 +84,11 @@ function TaskDetail({ task }: { task: MyTaskDetail }) {
               <div className="grid gap-1 sm:col-span-2">
                 <dt className="text-muted-foreground">{t('tasks.field.dueDate')}</dt>
                 <dd>
-                  <DueDate dueDate={task.dueDate} />
+                  <DueDate
+                    dueDate={task.dueDate}
+                    status={task.status}
+                    finishedAt={finishedAt(task.status, [task])}
+                  />
                 </dd>
               </div>
               <div className="grid gap-1">

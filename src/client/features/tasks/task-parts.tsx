@@ -14,6 +14,7 @@ import { StatusBadge, taskStatusTone } from '../../components/list/status-badge.
 import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
+import { formatDate } from '../../lib/format.ts';
 import {
   countTaskFilters,
   isContentTypeFilter,
@@ -47,19 +48,40 @@ export function DueCountdown({ dueDate, className }: { dueDate: string; classNam
   return <span className={cn('font-semibold', urgencyClasses[urgency], className)}>{text}</span>;
 }
 
-/** The due date written out, with its countdown. */
-export function DueDate({ dueDate }: { dueDate: string }) {
+/**
+ * The due date written out, with its countdown while the work is open; finished work (submitted
+ * or completed) says when it was finished instead, and is never overdue.
+ */
+export function DueDate({
+  dueDate,
+  status,
+  finishedAt,
+}: {
+  dueDate: string;
+  status: TaskStatus;
+  /** When the work was submitted or completed (`finishedAt` of the domain). */
+  finishedAt: string | null;
+}) {
   const { t, language } = useLanguage();
   const written = new Intl.DateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(dueDate));
+  const isFinished = status === 'submitted' || status === 'completed';
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <CalendarClock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span className="sr-only">{t('tasks.field.dueDate')}</span>
       <time dateTime={dueDate}>{written}</time>
-      <DueCountdown dueDate={dueDate} />
+      {isFinished ? (
+        <span className="text-muted-foreground">
+          {finishedAt
+            ? t(`tasks.finished.${status}On`, { date: formatDate(finishedAt, language) })
+            : t(`tasks.status.${status}`)}
+        </span>
+      ) : (
+        <DueCountdown dueDate={dueDate} />
+      )}
     </span>
   );
 }
@@ -86,6 +108,7 @@ export function ContentTypeLabel({ contentType }: { contentType: ContentType }) 
 export function TaskCardSummary({
   task,
   files,
+  finishedAt,
 }: {
   task: {
     title: string;
@@ -94,6 +117,8 @@ export function TaskCardSummary({
     dueDate: string;
     contentType: ContentType;
   };
+  /** When the work was submitted or completed, for finished work. */
+  finishedAt: string | null;
   /** The files line: the limit, or the creator's count against it. */
   files: string;
 }) {
@@ -108,7 +133,7 @@ export function TaskCardSummary({
       </p>
       <ul className="grid gap-2 text-sm">
         <li>
-          <DueDate dueDate={task.dueDate} />
+          <DueDate dueDate={task.dueDate} status={task.status} finishedAt={finishedAt} />
         </li>
         <li className="flex flex-wrap gap-x-4 gap-y-2">
           <ContentTypeLabel contentType={task.contentType} />

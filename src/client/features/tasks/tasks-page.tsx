@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2, ClipboardList, Loader, Send } from 'lucide-re
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
-import type { MyTask, TaskCounters } from '../../../domain/tasks.ts';
+import { finishedAt, type MyTask, type TaskCounters } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain } from '../../components/layout/page.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -69,6 +69,7 @@ function MyTaskCard({ task }: { task: MyTask }) {
       <TaskCardSummary
         task={task}
         files={t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
+        finishedAt={finishedAt(task.status, [task])}
       />
       <Link
         to={paths.taskDetail(task.id)}
