@@ -33,6 +33,20 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The error of a non-OK answer, however it was sent (fetch, XMLHttpRequest or tus). */
+export function answerError(status: number, text: string, statusText = ''): ApiError {
+  return new ApiError(
+    status,
+    `${status}: ${text || statusText}`,
+    text ? parseJson(text) : undefined,
+  );
+}
+
+/** What an upload cancelled through its AbortSignal rejects with. */
+export function abortError(): DOMException {
+  return new DOMException('The upload was cancelled.', 'AbortError');
+}
+
 /** Calls the API with the session cookie; resolves to the parsed JSON, or undefined when empty. */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
   const { json, headers: givenHeaders, ...rest } = init;
@@ -47,11 +61,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   const response = await fetch(path, { ...rest, headers, body, credentials: 'include' });
   const text = await response.text();
   if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      `${response.status}: ${text || response.statusText}`,
-      text ? parseJson(text) : undefined,
-    );
+    throw answerError(response.status, text, response.statusText);
   }
   if (response.status === 204 || text === '') return undefined as T;
   return JSON.parse(text) as T;

@@ -1,4 +1,4 @@
-import { ApiError } from './api-fetch.ts';
+import { abortError, answerError } from './api-fetch.ts';
 
 export interface ApiUploadOptions {
   /** Called as the body goes out, with the share sent so far, 0 to 100. */
@@ -6,18 +6,6 @@ export interface ApiUploadOptions {
   /** Aborting it cancels the upload; the promise then rejects with an AbortError. */
   signal?: AbortSignal;
   method?: 'POST' | 'PUT';
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function abortError(): DOMException {
-  return new DOMException('The upload was cancelled.', 'AbortError');
 }
 
 /**
@@ -58,13 +46,7 @@ export function apiUpload<T>(
       settle();
       const text = request.responseText;
       if (request.status < 200 || request.status >= 300) {
-        reject(
-          new ApiError(
-            request.status,
-            `${request.status}: ${text || request.statusText}`,
-            text ? parseJson(text) : undefined,
-          ),
-        );
+        reject(answerError(request.status, text, request.statusText));
         return;
       }
       onProgress?.(100);

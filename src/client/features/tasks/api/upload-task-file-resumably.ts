@@ -2,7 +2,7 @@ import type { DetailedError, Upload } from 'tus-js-client';
 import { pathOf } from '../../../../domain/api/endpoint.ts';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { MyTaskDetail } from '../../../../domain/tasks.ts';
-import { ApiError } from '../../../lib/api-fetch.ts';
+import { abortError, answerError } from '../../../lib/api-fetch.ts';
 
 /**
  * Each PATCH carries at most this much: the server confirms the offset after every piece, a
@@ -25,18 +25,6 @@ export interface ResumableUploadRequest {
   onProgress?: (sentBytes: number) => void;
   /** Aborting it cancels the upload and removes what was sent; the promise rejects with an AbortError. */
   signal?: AbortSignal;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function abortError(): DOMException {
-  return new DOMException('The upload was cancelled.', 'AbortError');
 }
 
 /** The server's answer to a request that failed, or undefined when no answer came. */
@@ -120,7 +108,7 @@ export async function uploadTaskFileResumably({
         if (isRefusal(error) && answer) {
           const text = answer.getBody();
           const status = answer.getStatus();
-          settle(() => reject(new ApiError(status, `${status}: ${text}`, parseJson(text))));
+          settle(() => reject(answerError(status, text)));
           return;
         }
         if (navigator.onLine) stalledRounds += 1;
