@@ -78,41 +78,7 @@ function TaskDetail({ task }: { task: MyTaskDetail }) {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          <Card className="grid gap-4">
-            <p className="break-words whitespace-pre-line">{task.description}</p>
-            <dl className="grid gap-3 text-sm sm:grid-cols-2">
-              <div className="grid gap-1 sm:col-span-2">
-                <dt className="text-muted-foreground">{t('tasks.field.dueDate')}</dt>
-                <dd>
-                  <DueDate
-                    dueDate={task.dueDate}
-                    status={task.status}
-                    finishedAt={finishedAt(task.status, [task])}
-                  />
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t('tasks.field.contentType')}</dt>
-                <dd>
-                  <ContentTypeLabel contentType={task.contentType} />
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t('tasks.field.maxFiles')}</dt>
-                <dd className="inline-flex items-center gap-2">
-                  <FileStack className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {task.maxFiles}
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t('tasks.field.fileCount')}</dt>
-                <dd className="inline-flex items-center gap-2">
-                  <Files className="size-4 text-muted-foreground" aria-hidden="true" />
-                  {t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
-                </dd>
-              </div>
-            </dl>
-          </Card>
+          <TaskFacts task={task} />
           {changesToMake && <RequestedChanges review={changesToMake} />}
           {canChangeFiles ? (
             <TaskUploadCard task={task} />
@@ -134,6 +100,48 @@ function TaskDetail({ task }: { task: MyTaskDetail }) {
         </div>
       </div>
     </PageMain>
+  );
+}
+
+/** The task as assigned: its description, due date, kind of content and files. */
+function TaskFacts({ task }: { task: MyTaskDetail }) {
+  const { t } = useLanguage();
+  return (
+    <Card className="grid gap-4">
+      <p className="break-words whitespace-pre-line">{task.description}</p>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div className="grid gap-1 sm:col-span-2">
+          <dt className="text-muted-foreground">{t('tasks.field.dueDate')}</dt>
+          <dd>
+            <DueDate
+              dueDate={task.dueDate}
+              status={task.status}
+              finishedAt={finishedAt(task.status, [task])}
+            />
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">{t('tasks.field.contentType')}</dt>
+          <dd>
+            <ContentTypeLabel contentType={task.contentType} />
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">{t('tasks.field.maxFiles')}</dt>
+          <dd className="inline-flex items-center gap-2">
+            <FileStack className="size-4 text-muted-foreground" aria-hidden="true" />
+            {task.maxFiles}
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="text-muted-foreground">{t('tasks.field.fileCount')}</dt>
+          <dd className="inline-flex items-center gap-2">
+            <Files className="size-4 text-muted-foreground" aria-hidden="true" />
+            {t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
+          </dd>
+        </div>
+      </dl>
+    </Card>
   );
 }
 
