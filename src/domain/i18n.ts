@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { defaultLanguage, languages, type Language } from './languages.ts';
+import { periodName, readPeriodValue } from './months.ts';
 
 export type { I18n };
 
@@ -27,6 +28,12 @@ export function createI18n(language: Language, translations: Record<string, stri
     // Translations are complete before the first render: they are given and init is synchronous.
     initAsync: false,
     showSupportNotice: false,
+  });
+  // "{{period, month}}": a month sent as "2026-10" (months.ts), named in the reader's language,
+  // so a refusal about a month reads "October 2026" or "octubre de 2026", never "10/2026".
+  instance.services.formatter?.add('month', (value, lng) => {
+    const period = readPeriodValue(value);
+    return period ? periodName(period, lng ?? language) : String(value);
   });
   return instance;
 }

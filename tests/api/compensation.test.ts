@@ -205,8 +205,9 @@ describe('POST /api/admin/compensations', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'compensation.duplicate',
-      message: 'This creator already has compensation for 5/2026. Edit that entry instead.',
-      params: { month: 5, year: 2026 },
+      // The month named, not "5/2026"; its values let a client name it in the reader's language.
+      message: 'This creator already has compensation for May 2026. Edit that entry instead.',
+      params: { month: 5, year: 2026, period: '2026-05' },
     });
     // Another creator, or another month, is no duplicate.
     await created({ month: 5, userId: lucas.id });

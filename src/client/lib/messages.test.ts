@@ -7,6 +7,7 @@ import {
   resetPasswordFormSchema,
 } from '../../domain/auth.ts';
 import { es } from '../../domain/locales/es.ts';
+import { catalogues } from '../../domain/locales/index.ts';
 import {
   createUserRequestSchema,
   passwordChangeFormSchema,
@@ -88,6 +89,21 @@ describe('failureMessage', () => {
     );
     expect(failureMessage(t, refusal({ ...body, params: { count: 1 } }), 'Login failed')).toMatch(
       /Espera 1 minuto e/,
+    );
+  });
+
+  it('names a month in the reader’s language, not as digits', () => {
+    const body = {
+      code: 'compensation.duplicate',
+      message: 'This creator already has compensation for October 2026. Edit that entry instead.',
+      params: { month: 10, year: 2026, period: '2026-10' },
+    };
+    expect(failureMessage(t, refusal(body), 'x')).toBe(
+      'Este creador ya tiene una compensación para octubre de 2026. Edita esa entrada.',
+    );
+    const portuguese = createI18n('pt', catalogues.pt).t;
+    expect(failureMessage(portuguese, refusal(body), 'x')).toBe(
+      'Este criador já tem remuneração para outubro de 2026. Edite esse registro.',
     );
   });
 

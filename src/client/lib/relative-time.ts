@@ -1,5 +1,6 @@
+import type { TFunction } from 'i18next';
+
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
   ['minute', 60],
   ['hour', 24],
   ['day', 30],
@@ -9,13 +10,21 @@ const steps: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /**
  * How long ago a moment was, in the reader's language ("5 minutes ago", "hace 5 minutos",
- * "há 5 minutos"): Intl puts the 'ago' where each language wants it.
+ * "há 5 minutos"): Intl puts the 'ago' where each language wants it. Under a minute (and a moment
+ * a clock slightly ahead puts in the future) is the catalogue's "just now": "0 seconds ago" reads
+ * as a fault, and seconds are no news.
  */
-export function timeAgo(iso: string, language: string, now: Date = new Date()): string {
-  let amount = Math.max(0, (now.getTime() - new Date(iso).getTime()) / 1000);
+export function timeAgo(
+  iso: string,
+  reader: { t: TFunction; language: string },
+  now: Date = new Date(),
+): string {
+  const seconds = (now.getTime() - new Date(iso).getTime()) / 1000;
+  if (seconds < 60) return reader.t('time.justNow');
+  let amount = seconds / 60;
   for (const [unit, size] of steps) {
     if (amount < size) {
-      return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(
+      return new Intl.RelativeTimeFormat(reader.language, { numeric: 'always' }).format(
         -Math.floor(amount),
         unit,
       );

@@ -14,7 +14,7 @@ describe('translation catalogues', () => {
 
   it('put in the same values in every language', () => {
     const valuesOf = (text: string) =>
-      [...text.matchAll(/\{\{(\w+)\}\}/g)].map(([, name]) => name).sort();
+      [...text.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map(([, name]) => name).sort();
     for (const set of [catalogues, mailCatalogues]) {
       const differing = Object.entries(set.en).flatMap(([key, english]) =>
         (['es', 'pt'] as const)

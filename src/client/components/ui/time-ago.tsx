@@ -3,10 +3,10 @@ import { timeAgo } from '../../lib/relative-time.ts';
 
 /** "5 minutes ago" in the reader's language; the exact date and time on hover. */
 export function TimeAgo({ iso }: { iso: string }) {
-  const { language } = useLanguage();
+  const reader = useLanguage();
   return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString(language)}>
-      {timeAgo(iso, language)}
+    <time dateTime={iso} title={new Date(iso).toLocaleString(reader.language)}>
+      {timeAgo(iso, reader)}
     </time>
   );
 }

@@ -122,7 +122,9 @@ function ApplicationCard({
         <li className="flex items-center gap-2">
           <Clock className="size-4 shrink-0" aria-hidden="true" />
           <time dateTime={application.submittedAt}>
-            {t('applications.submittedAgo', { time: timeAgo(application.submittedAt, language) })}
+            {t('applications.submittedAgo', {
+              time: timeAgo(application.submittedAt, { t, language }),
+            })}
           </time>
         </li>
       </ul>

@@ -129,7 +129,9 @@ function CompensationEntry({
             dateTime={entry.publishedAt}
             title={new Date(entry.publishedAt).toLocaleString(language)}
           >
-            {t('compensation.admin.publishedAgo', { time: timeAgo(entry.publishedAt, language) })}
+            {t('compensation.admin.publishedAgo', {
+              time: timeAgo(entry.publishedAt, { t, language }),
+            })}
           </time>
         ) : (
           t('compensation.admin.draftHint')

@@ -15,14 +15,8 @@ export function monthName(month: number, language: string): string {
   );
 }
 
-/** "March 2026", "marzo de 2026", "março de 2026". */
-export function periodLabel(period: Period, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(monthDate(period));
-}
+/** "March 2026", "marzo de 2026", "março de 2026": the one formatter both sides use. */
+export { periodName as periodLabel } from '../../../domain/months.ts';
 
 /** "Mar" or, across years, "Mar 26": a chart's axis has little room. */
 export function shortPeriodLabel(period: Period, language: string, withYear: boolean): string {

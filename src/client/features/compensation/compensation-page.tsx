@@ -235,7 +235,7 @@ function PaymentHistory({ entries }: { entries: Compensation[] }) {
                     className="text-sm text-muted-foreground"
                   >
                     {t('compensation.mine.received', {
-                      time: timeAgo(entry.publishedAt, language),
+                      time: timeAgo(entry.publishedAt, { t, language }),
                     })}
                   </time>
                 )}

@@ -1,5 +1,6 @@
 import type { Language } from '../../../domain/languages.ts';
 import { formatMoney } from '../../../domain/money.ts';
+import { periodName } from '../../../domain/months.ts';
 import { paths } from '../../../domain/routes.ts';
 import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -17,15 +18,6 @@ export interface CompensationNews {
   amount: string;
   previousAmount?: string;
   notes: string | null;
-}
-
-/** "November 2026", "noviembre de 2026", "novembro de 2026". */
-export function periodName(news: { month: number; year: number }, language: Language): string {
-  return new Intl.DateTimeFormat(language, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(news.year, news.month - 1, 1)));
 }
 
 /** The catalogue's name for the news: `compensationPublished` or `compensationCorrected`. */

@@ -7,6 +7,7 @@ import type {
   CompensationStatus,
 } from '../../../domain/compensation.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
+import { periodValue } from '../../../domain/months.ts';
 import type { User } from '../../../domain/users.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
 import type { Db } from '../../db/database.ts';
@@ -96,7 +97,7 @@ export async function createCompensation(
   } catch (error) {
     if (isUniqueViolation(error, onePerCreatorAndMonth)) {
       throw new DomainError('conflict', 'compensation.duplicate', {
-        params: { month: fields.month, year: fields.year },
+        params: { month: fields.month, year: fields.year, period: periodValue(fields) },
       });
     }
     throw error;
