@@ -11,6 +11,7 @@ import { periodValue } from '../../../domain/months.ts';
 import type { User } from '../../../domain/users.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
 import type { Db } from '../../db/database.ts';
+import { lockKeys } from '../../db/locks.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { fieldError, DomainError } from '../../errors.ts';
 import { creatorsAmong, findUserById } from '../users/repository.ts';
@@ -53,6 +54,17 @@ async function tellCreator(
     news,
     appUrl: deps.config.appUrl,
   });
+}
+
+/**
+ * Takes the entry's lock for the rest of the transaction, then reads the clock: changes to one
+ * entry are made one at a time, so read after the lock their times follow the order of its
+ * record (decision 0037). Read before it, a change that waited would carry an earlier time than
+ * the one it waited for.
+ */
+async function lockEntryThenReadClock(deps: Deps, id: string): Promise<string> {
+  await lockKeys(deps.db, deps.dialect, [`compensation:${id}`]);
+  return deps.clock().toISOString();
 }
 
 /**
@@ -118,8 +130,8 @@ export async function updateCompensation(
     admin,
   }: { id: string; changes: { amount: number; notes: string | null }; admin: User },
 ): Promise<Compensation> {
-  const now = deps.clock().toISOString();
   const { updated, mail } = await withTransaction(deps, async (deps) => {
+    const now = await lockEntryThenReadClock(deps, id);
     const entry = await findCompensationRow(deps.db, id, deps.dialect);
     if (!entry) throw notFound();
     const previousAmountCents = Number(entry.amountCents);
@@ -165,8 +177,8 @@ export async function publishCompensation(
   deps: Deps,
   { id, admin }: { id: string; admin: User },
 ): Promise<Compensation> {
-  const now = deps.clock().toISOString();
   const { entry, mail } = await withTransaction(deps, async (deps) => {
+    const now = await lockEntryThenReadClock(deps, id);
     const entry = await claimPublication(deps.db, id, { publishedAt: now, publishedBy: admin.id });
     if (!entry) {
       if (!(await findCompensationRow(deps.db, id))) throw notFound();
