@@ -148,7 +148,7 @@ describe('account screens', () => {
         }
         await page.getByRole('button', { name: 'Add User' }).click();
         const add = page.getByRole('dialog', { name: 'Add User' });
-        // Typing goes straight into the first field, not to the close button (issue 13, point 10).
+        // Typing goes straight into the first field, not to the close button.
         await expect
           .poll(() =>
             add.evaluate(

@@ -80,7 +80,7 @@ describe('accounts in the browser', () => {
     // The creator signs in with the email, in another case, and lands on their dashboard.
     await signInThroughForm(page, `${username.toUpperCase()}@EXAMPLE.COM`, 'maria-new-secret');
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    // Their first sign-in: welcomed, not welcomed back (issue 13, point 13).
+    // Their first sign-in: welcomed, not welcomed back.
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).innerText())
       .toBe(`Welcome, ${username}!`);

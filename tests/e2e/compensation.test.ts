@@ -100,7 +100,7 @@ describe('pay in the browser', () => {
     await expect.poll(() => toastText(staff.page)).toContain('Compensation updated successfully');
     await expect.poll(() => entry.getByText('$1,300.75', { exact: true }).isVisible()).toBe(true);
 
-    // Publishes it, after the spec's confirmation.
+    // Publishes it, after the confirmation docs/product.md describes.
     await entry.getByRole('button', { name: `Publish compensation of ${period}` }).click();
     const confirm = staff.page.getByRole('dialog', { name: 'Publish Compensation' });
     expect(await confirm.innerText()).toContain(
