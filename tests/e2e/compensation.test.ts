@@ -324,7 +324,7 @@ describe('pay in the browser', () => {
     // Two payments: $1,200.00 and $800.00.
     expect(insightsText).toContain('Average per Payment $1,000.00');
     expect(insightsText).toContain('Highest Payment $1,200.00');
-    // The spec's label for one to three payments, with the catalogue's hint.
+    // docs/product.md's label for one to three payments, with the catalogue's hint.
     expect(insightsText).toContain('Status Growing Talent 1 to 3 payments');
     const payFigures = phone.page.getByRole('region', { name: 'Pay figures' });
     expect(await textOf(payFigures)).toContain('Total Payments 2 Published payments');

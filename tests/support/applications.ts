@@ -79,7 +79,7 @@ export function storedFiles(dataDir: string): string[] {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
-/** The answer to an ID document over 10 MB (spec section 5's text), on the file's field too. */
+/** The answer to an ID document over 10 MB (docs/product.md's text), on the file's field too. */
 export const documentTooLarge = {
   code: 'application.document_too_large',
   message: 'Please upload a file smaller than 10MB.',
