@@ -30,6 +30,11 @@ export const creatorMoves: Partial<Record<TaskStatus, TaskStatus>> = {
   in_progress: 'submitted',
 };
 
+/** A status a creator's own move leads to (in_progress, submitted). */
+export function isCreatorMove(status: TaskStatus): boolean {
+  return Object.values(creatorMoves).includes(status);
+}
+
 /** Files may be added or removed while the creator's assignment is new or in progress. */
 export function acceptsFiles(status: TaskStatus): boolean {
   return status === 'new' || status === 'in_progress';

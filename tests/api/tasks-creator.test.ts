@@ -234,7 +234,10 @@ describe('uploading files', () => {
       await upload(maria, taskId, [photo('a.png'), photo('b.png')])
     ).json<MyTaskDetail>();
     const [first, second] = uploads;
-    expect((await lucas.delete(`/api/tasks/${taskId}/uploads/${first!.id}`)).statusCode).toBe(404);
+    // Not among Lucas's files: nothing of his to delete, answered as for a file already deleted
+    // (decision 0041), and Maria's stays.
+    expect((await lucas.delete(`/api/tasks/${taskId}/uploads/${first!.id}`)).statusCode).toBe(204);
+    expect((await maria.get(first!.fileUrl)).statusCode).toBe(200);
     expect((await maria.delete(`/api/tasks/${taskId}/uploads/${first!.id}`)).statusCode).toBe(204);
     expect((await maria.get(first!.fileUrl)).statusCode).toBe(404);
 

@@ -27,6 +27,8 @@ export interface Mailer {
    * whether a mail went out). Failures are logged; pending deliveries finish before shutdown.
    */
   sendInBackground(message: MailMessage): void;
+  /** Settles once every background delivery started so far has finished, sent or not. */
+  delivered(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const smtp = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : undefined;
   const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const pending = new Set<Promise<void>>();
+  const delivered = async () => {
+    await Promise.all(pending);
+  };
 
   const send = async (message: MailMessage): Promise<MailDelivery> => {
     const envelope = { from: config.mail.from, ...message };
@@ -77,8 +82,9 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
+    delivered,
     async close() {
-      await Promise.all(pending);
+      await delivered();
       smtp?.close();
       renderer.close();
     },

@@ -113,12 +113,25 @@ async function sendInvitation(
 }
 
 /**
+ * Whether the update asks for what the application already holds: its status, and no note or
+ * the latest note again. Such a repeat (a double tap, a retried request) changes nothing and
+ * tells no one (decision 0041).
+ */
+function isRepeat(current: ApplicationRow, update: ApplicationStatusUpdate): boolean {
+  return (
+    current.status === update.status &&
+    (!update.adminNotes || update.adminNotes === current.adminNotes)
+  );
+}
+
+/**
  * An administrator's decision on an application. Approval, in one transaction, creates the
  * creator's account, links it, and makes a single-use link to choose a password, valid 7 days;
  * the link is mailed after the commit in the application's language. The answer says what
  * became of the mail, and hands the administrator the link whenever it did not reach a mail
  * server (no SMTP_URL: it waits in the outbox; or the server refused it). A first rejection
- * mails the applicant a courteous answer.
+ * mails the applicant a courteous answer. A repeat answers the application as it stands, with
+ * no invitation: the link is shown once, to the approval that made it.
  */
 export async function reviewApplication(
   deps: Deps,
@@ -127,9 +140,10 @@ export async function reviewApplication(
   const now = deps.clock().toISOString();
   const note = update.adminNotes ? update.adminNotes : undefined;
 
-  const { current, approval } = await withTransaction(deps, async (deps) => {
+  const outcome = await withTransaction(deps, async (deps) => {
     const current = await findApplicationRowForUpdate(deps.db, deps.dialect, id);
     if (!current) throw notFound();
+    if (isRepeat(current, update)) return undefined;
     if (current.status === 'approved') throw locked();
     const approval = update.status === 'approved' ? await createCreator(deps, current) : undefined;
     const changed = await updateUnlessApproved(deps.db, id, {
@@ -148,10 +162,11 @@ export async function reviewApplication(
     return { current, approval };
   });
 
-  const invitation = approval
-    ? await sendInvitation(deps, { application: current, ...approval })
+  const invitation = outcome?.approval
+    ? await sendInvitation(deps, { application: outcome.current, ...outcome.approval })
     : undefined;
-  if (update.status === 'rejected' && current.status !== 'rejected') {
+  if (outcome && update.status === 'rejected' && outcome.current.status !== 'rejected') {
+    const { current } = outcome;
     deps.mailer.sendInBackground(
       rejectionMail({
         to: current.email,

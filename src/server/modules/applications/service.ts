@@ -247,7 +247,8 @@ const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);
 /** Erases an application with its notes, its views and its document. */
 export async function eraseApplication(deps: Deps, { id }: { id: string }): Promise<void> {
   const fileKey = await deleteApplication(deps.db, id);
-  if (fileKey === undefined) throw new DomainError('not_found', 'application.not_found');
+  // Erased already (a repeat, decision 0041): nothing is left to erase.
+  if (fileKey === undefined) return;
   if (fileKey) await discardQuietly(deps, fileKey);
   deps.log.info({ applicationId: id }, 'Application erased');
 }

@@ -170,8 +170,9 @@ export async function updateCompensation(
 
 /**
  * Publishes a draft to its creator, who is told by a notification and by mail. The conditional
- * UPDATE is the claim: of two publications at once one wins, the other is 409, and the creator
- * hears once.
+ * UPDATE is the claim: of two publications at once one changes the row (the other waits for it,
+ * then finds it published), and the creator hears once. Publishing a published entry is a
+ * repeat: answered as it stands, recorded and told to no one (decision 0041).
  */
 export async function publishCompensation(
   deps: Deps,
@@ -181,8 +182,9 @@ export async function publishCompensation(
     const now = await lockEntryThenReadClock(deps, id);
     const entry = await claimPublication(deps.db, id, { publishedAt: now, publishedBy: admin.id });
     if (!entry) {
-      if (!(await findCompensationRow(deps.db, id))) throw notFound();
-      throw new DomainError('conflict', 'compensation.already_published');
+      const published = await findCompensationRow(deps.db, id);
+      if (!published) throw notFound();
+      return { entry: published, mail: undefined };
     }
     await insertChange(deps.db, {
       compensationId: id,
@@ -202,7 +204,7 @@ export async function publishCompensation(
     };
     return { entry, mail: await tellCreator(deps, entry, news) };
   });
-  deps.mailer.sendInBackground(mail);
+  if (mail) deps.mailer.sendInBackground(mail);
   return toCompensation(entry);
 }
 

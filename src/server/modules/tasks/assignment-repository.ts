@@ -78,12 +78,22 @@ export async function moveAssignment(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Puts every assignment of a task not yet in `changes.status` into it; those already there keep
+ * their times. Answers how many moved.
+ */
 export async function setEveryAssignment(
   db: Db,
   taskId: string,
-  changes: Updateable<TaskAssignmentsTable>,
-): Promise<void> {
-  await db.updateTable('taskAssignments').set(changes).where('taskId', '=', taskId).execute();
+  changes: Updateable<TaskAssignmentsTable> & { status: TaskStatus },
+): Promise<number> {
+  const result = await db
+    .updateTable('taskAssignments')
+    .set(changes)
+    .where('taskId', '=', taskId)
+    .where('status', '!=', changes.status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** A creator's assignments: how many, and how many of them are completed. */

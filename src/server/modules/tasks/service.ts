@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   creatorMoves,
+  isCreatorMove,
   type AdminTask,
   type MyTaskDetail,
   type TaskFields,
@@ -166,11 +167,13 @@ export async function updateTask(
   return reloaded(deps.db, id);
 }
 
-/** Deletes a task with every assignment and every file sent for it. */
+/**
+ * Deletes a task with every assignment and every file sent for it. A task that is not there
+ * (deleted already, decision 0041) leaves nothing to do.
+ */
 export async function deleteTask(deps: Deps, { id }: { id: string }): Promise<void> {
   const keys = await withTransaction(deps, (deps) => deleteTaskRow(deps.db, id));
-  if (keys === undefined) throw taskNotFound();
-  await deleteStoredFiles(deps, keys);
+  await deleteStoredFiles(deps, keys ?? []);
 }
 
 /** The times an assignment carries for a status it is put in. */
@@ -184,7 +187,11 @@ function stampsFor(status: TaskStatus, now: string, by: string | null) {
   };
 }
 
-/** The status selector on a task card: any status, for every assignee (decision 0021). */
+/**
+ * The status selector on a task card: any status, for every assignee (decision 0021). An
+ * assignee already in that status keeps their times, so choosing the status the task has again
+ * changes nothing (decision 0041).
+ */
 export async function setTaskStatus(
   deps: Deps,
   { id, status, admin }: { id: string; status: TaskStatus; admin: User },
@@ -192,8 +199,8 @@ export async function setTaskStatus(
   const now = deps.clock().toISOString();
   await withTransaction(deps, async ({ db }) => {
     if (!(await findTaskRow(db, id))) throw taskNotFound();
-    await setEveryAssignment(db, id, stampsFor(status, now, admin.id));
-    await refreshTaskStatus(db, id, now);
+    const moved = await setEveryAssignment(db, id, stampsFor(status, now, admin.id));
+    if (moved > 0) await refreshTaskStatus(db, id, now);
   });
   return reloaded(deps.db, id);
 }
@@ -214,7 +221,10 @@ export async function myTaskDetail(
 
 /**
  * A creator moves their own assignment: new to in_progress, in_progress to submitted with at
- * least one file of their own. Nothing else (409, saying why).
+ * least one file of their own. Nothing else (409, saying why). Asking for the status a move leads
+ * to when the assignment is already there is a repeat: answered as it stands, announced to no one
+ * again (decision 0041). The assignment is locked first, so of two submissions at once the second
+ * finds the first's work done.
  */
 export async function moveMyTask(
   deps: Deps,
@@ -223,8 +233,9 @@ export async function moveMyTask(
   const now = deps.clock().toISOString();
   await withTransaction(deps, async (deps) => {
     const { db } = deps;
-    const assignment = await findAssignment(db, taskId, user.id);
+    const assignment = await findAssignment(db, taskId, user.id, deps.dialect);
     if (!assignment) throw taskNotFound();
+    if (assignment.status === status && isCreatorMove(status)) return;
     if (creatorMoves[assignment.status] !== status) {
       throw new DomainError('conflict', 'task.move_not_allowed');
     }

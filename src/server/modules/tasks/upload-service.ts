@@ -181,9 +181,13 @@ export async function deleteMyUpload(
   { taskId, uploadId, user }: { taskId: string; uploadId: string; user: User },
 ): Promise<void> {
   const keys = await withTransaction(deps, async (deps) => {
-    await assertAcceptsFiles(deps, { taskId, userId: user.id });
+    const assignment = await findAssignment(deps.db, taskId, user.id);
+    if (!assignment) throw taskNotFound();
     const upload = await findUpload(deps.db, uploadId);
-    if (!upload || upload.taskId !== taskId || upload.userId !== user.id) throw uploadNotFound();
+    // Not among their files of this task (deleted already, or never theirs: the two answer
+    // alike, decision 0041): nothing to delete.
+    if (!upload || upload.taskId !== taskId || upload.userId !== user.id) return [];
+    if (!acceptsFiles(assignment.status)) throw new DomainError('conflict', 'task.files_closed');
     await deleteUpload(deps.db, uploadId);
     return storedKeysOf(upload);
   });

@@ -256,7 +256,8 @@ export async function changeOwnPassword(
 /**
  * Deletes an account with what is only theirs: sessions, notifications, assignments, uploads
  * (rows by the schema's cascades, files here) and draft compensation. Published compensation is
- * the history of what they were paid, and blocks the deletion.
+ * the history of what they were paid, and blocks the deletion. An account that is not there
+ * (deleted already) is no refusal: nothing is left to delete.
  */
 export async function deleteUserAccount(
   deps: Deps,
@@ -268,7 +269,8 @@ export async function deleteUserAccount(
   const fileKeys = await withTransaction(deps, async ({ db }) => {
     await lockAdministrators(db, deps.dialect);
     const target = await findUserById(db, options.id);
-    if (!target) throw new DomainError('not_found', 'user.not_found');
+    // Already gone (a repeat, decision 0041): what was asked for holds.
+    if (!target) return [];
     if (await hasPublishedCompensation(db, options.id)) {
       throw new DomainError('conflict', 'user.delete_paid');
     }

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Updateable } from 'kysely';
-import type { AdminTaskDetail, ReviewDecision } from '../../../../domain/tasks.ts';
+import type { AdminTaskDetail, ReviewDecision, TaskStatus } from '../../../../domain/tasks.ts';
 import type { User } from '../../../../domain/users.ts';
+import type { Db } from '../../../db/database.ts';
 import type { TaskAssignmentsTable } from '../../../db/schema.ts';
 import { withTransaction, type Deps } from '../../../deps.ts';
 import { DomainError } from '../../../errors.ts';
 import { notify } from '../../notifications/notify.ts';
 import { administratorIds, findUserById } from '../../users/repository.ts';
-import { findAssignment, moveAssignment } from '../assignment-repository.ts';
+import { findAssignment, moveAssignment, type AssignmentRow } from '../assignment-repository.ts';
 import { findTaskRow, refreshTaskStatus, toTask } from '../repository.ts';
 import { uploadsOf } from '../upload-repository.ts';
 import { archiveFileName, zipStoredFiles } from './archive.ts';
 import { taskReviewedMail, taskReviewedNotification, taskSubmittedNotification } from './mails.ts';
-import { insertReview, reviewedAssigneesOf } from './repository.ts';
+import { insertReview, reviewedAssigneesOf, reviewsOf } from './repository.ts';
 
 /** The review loop (decision 0029): administrators see each creator's work and judge it. */
 
@@ -51,11 +52,33 @@ function outcomeOf(
       };
 }
 
+/** The status each decision leaves the assignment in. */
+const statusAfter = {
+  approved: 'completed',
+  changes_requested: 'in_progress',
+} as const satisfies Record<ReviewDecision, TaskStatus>;
+
+/**
+ * Whether the assignment stands where this very review left it: its latest review has the same
+ * decision and feedback, and nothing has moved it since (decision 0041).
+ */
+async function isRepeatedReview(
+  db: Db,
+  assignment: AssignmentRow,
+  review: { decision: ReviewDecision; feedback: string | null },
+): Promise<boolean> {
+  if (assignment.status !== statusAfter[review.decision]) return false;
+  const [latest] =
+    (await reviewsOf(db, assignment.taskId, assignment.userId)).get(assignment.userId) ?? [];
+  return latest?.decision === review.decision && latest.feedback === review.feedback;
+}
+
 /**
  * An administrator's review of one creator's submission. Only a submitted assignment can be
- * reviewed; it is claimed by a conditional update, so of two reviews at once one passes and the
- * other is 409. The review is kept, and the creator is told by a notification and by mail in their
- * language.
+ * reviewed; the assignment is locked first, so of two reviews at once the second sees the first's
+ * outcome: the same decision again is a repeat, answered as it stands with nothing written or
+ * sent; another is 409. The review is kept, and the creator is told by a notification and by
+ * mail in their language.
  */
 export async function reviewSubmission(
   deps: Deps,
@@ -74,9 +97,10 @@ export async function reviewSubmission(
     const { db } = deps;
     const task = await findTaskRow(db, input.taskId);
     if (!task) throw taskNotFound();
-    const assignment = await findAssignment(db, input.taskId, input.userId);
+    const assignment = await findAssignment(db, input.taskId, input.userId, deps.dialect);
     const creator = assignment && (await findUserById(db, input.userId));
     if (!assignment || !creator) throw assigneeNotFound();
+    if (await isRepeatedReview(db, assignment, { decision, feedback })) return undefined;
     const claimed = await moveAssignment(
       db,
       assignment.id,
@@ -110,7 +134,7 @@ export async function reviewSubmission(
       appUrl: deps.config.appUrl,
     });
   });
-  deps.mailer.sendInBackground(mail);
+  if (mail) deps.mailer.sendInBackground(mail);
   return adminTaskDetail(deps, { id: input.taskId });
 }
 
