@@ -5,7 +5,8 @@ import english from './locales/en/messages.json' with { type: 'json' };
  * messages.json under `message.<code>`. Schemas and the server speak in codes
  * (`user.username_min`, `upload.too_large`); the API sends the code with its English text
  * (`englishMessage` on the server), and the client shows the code in the reader's language. A
- * code whose text counts something has `_one` and `_other` forms and takes `count`.
+ * code whose text counts something has plural forms (`_one`, `_other`, and in Spanish and
+ * Portuguese `_many`, in Portuguese `_zero`) and takes `count`.
  */
 type CatalogueKey = keyof typeof english;
 type Plural<Key> = Key extends `${infer Base}_${'one' | 'other'}` ? Base : Key;

@@ -302,7 +302,7 @@ describe('the rules of the multipart call', () => {
     expect(fourth.status).toBe(400);
     expect(await fourth.json()).toMatchObject({
       code: 'task.too_many_files',
-      message: 'You can only have 3 files total. You currently have 3 files.',
+      message: 'Too many files: you currently have 3 files, and this task takes at most 3.',
     });
     const { payload, headers } = await formBody({}, [
       { field: 'files', file: { name: 'a.mp4', type: 'video/mp4', content: mp4Bytes(2000) } },

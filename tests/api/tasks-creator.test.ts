@@ -170,7 +170,8 @@ describe('uploading files', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toMatchObject({
       code: 'task.too_many_files',
-      message: 'You can only have 3 files total. You currently have 1 files.',
+      // One file is "1 file", never "1 files".
+      message: 'Too many files: you currently have 1 file, and this task takes at most 3.',
       params: { max: 3, count: 1 },
     });
     expect((await detail(maria, taskId)).uploads).toHaveLength(1);

@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { languages } from '../languages.ts';
 import { catalogueFiles, catalogues, mailCatalogues } from './index.ts';
+
+const pluralForm = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The plural forms of every counted text, in every language. Each language's plural rules need
+ * some (English one and other; Spanish and Portuguese also many, for a million), and i18next
+ * takes a zero form for a count of 0: Brazilian Portuguese says "0 arquivos" where its rules
+ * would pick one. All languages hold all four, because the translations table keeps one row per
+ * key with a text for each language.
+ */
+const pluralForms = ['zero', 'one', 'other', 'many'];
+
+/**
+ * Where a number meets a noun in English: a value other than `count` followed by a word in the
+ * plural ("{{max}} files", "{{n}} more field(s)"), which reads "1 files" for one.
+ */
+const numberBeforeNoun =
+  /\{\{(?!count\})(\w+)\}\}\s+(?:more\s+)?(?!(?:is|was|has|does|its|this|as|us)\b)[a-z]+(?:s\b|\(s\))/;
 
 describe('translation catalogues', () => {
   it('have the same keys in every language, and no empty text', () => {
@@ -39,6 +58,33 @@ describe('translation catalogues', () => {
         }
       }
       expect(twice).toEqual([]);
+    }
+  });
+
+  it('count with plural forms wherever a number meets a noun, each form the language needs', () => {
+    for (const set of [catalogues, mailCatalogues]) {
+      const countedBare = Object.entries(set.en)
+        .filter(([, text]) => numberBeforeNoun.test(text))
+        .map(([key, text]) => `${key}: "${text}" (count it: {{count}} with _one/_other forms)`);
+      expect(countedBare).toEqual([]);
+      for (const language of languages) {
+        const catalogue = set[language];
+        const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+        const withoutForms = Object.entries(catalogue)
+          .filter(([key, text]) => text.includes('{{count}}') && !pluralForm.test(key))
+          .map(([key]) => `${language} ${key}`);
+        const bases = new Set(
+          Object.keys(catalogue)
+            .filter((key) => pluralForm.test(key))
+            .map((key) => key.replace(pluralForm, '')),
+        );
+        const missing = [...bases].flatMap((base) =>
+          [...new Set([...needed, ...pluralForms])]
+            .filter((form) => !(`${base}_${form}` in catalogue))
+            .map((form) => `${language} ${base}_${form}`),
+        );
+        expect([...withoutForms, ...missing]).toEqual([]);
+      }
     }
   });
 });

@@ -12,7 +12,7 @@ import { Pagination } from './pagination.tsx';
 export function PagedList<Item extends { id: string }>({
   query,
   label,
-  noun,
+  showingKey,
   empty,
   onPageChange,
   className = 'sm:grid-cols-2 xl:grid-cols-3',
@@ -21,8 +21,8 @@ export function PagedList<Item extends { id: string }>({
   query: UseQueryResult<Page<Item>>;
   /** The list's accessible name. */
   label: string;
-  /** What the items are called in 'Showing a-b of n {noun}'. */
-  noun: string;
+  /** The catalogue key of 'Showing a–b of n tasks' (see Pagination). */
+  showingKey: string;
   /** What an empty page says (and offers). */
   empty: ReactNode;
   onPageChange: (page: number) => void;
@@ -50,7 +50,7 @@ export function PagedList<Item extends { id: string }>({
             pageSize={list.pageSize}
             total={list.total}
             onPageChange={onPageChange}
-            noun={noun}
+            showingKey={showingKey}
           />
         </>
       )}

@@ -11,13 +11,16 @@ export interface PaginationProps {
   /** How many items the whole (filtered) list holds. */
   total: number;
   onPageChange: (page: number) => void;
-  /** What the list holds, in the reader's language and plural: 'Showing 1-25 of 40 {noun}'. */
-  noun: string;
+  /**
+   * The catalogue key of the list's 'Showing a–b of n tasks', in plural forms by n: the noun agrees
+   * with the count ('of 1 task') in every language.
+   */
+  showingKey: string;
   className?: string;
 }
 
 /**
- * 'Showing a-b of n {noun}', and with more than one page 'Page x of y' with Previous, Next and the
+ * 'Showing a–b of n tasks', and with more than one page 'Page x of y' with Previous, Next and the
  * nearby page numbers (docs/product.md, section 6). Nothing for an empty list: its empty state
  * says so.
  */
@@ -26,7 +29,7 @@ export function Pagination({
   pageSize,
   total,
   onPageChange,
-  noun,
+  showingKey,
   className,
 }: PaginationProps) {
   const { t } = useLanguage();
@@ -49,7 +52,7 @@ export function Pagination({
         className,
       )}
     >
-      <p aria-live="polite">{t('list.showing', { from, to, total, noun })}</p>
+      <p aria-live="polite">{t(showingKey, { from, to, count: total })}</p>
       {count > 1 && (
         <div className="flex items-center gap-1">
           <Button

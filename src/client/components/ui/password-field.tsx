@@ -51,7 +51,7 @@ export function NewPasswordFields({
       <PasswordField
         {...newPassword}
         label={t('auth.newPassword')}
-        hint={t('auth.passwordHint', { min: passwordLength.min })}
+        hint={t('auth.passwordHint', { count: passwordLength.min })}
         error={translateMessage(t, errors.newPassword?.message)}
         autoComplete="new-password"
       />

@@ -72,7 +72,7 @@ export function AdminApplicationsPage() {
       <PagedList
         query={applications}
         label={t('applications.listLabel')}
-        noun={t('applications.noun')}
+        showingKey="applications.showing"
         empty={<p>{t('applications.empty')}</p>}
         onPageChange={setPage}
       >

@@ -42,19 +42,11 @@ export function AdminCreatorsPage() {
       {data && <CreatorTotals totals={data.totals} />}
 
       <CreatorListControls filter={filter} sort={sort} setFilters={setFilters} />
-      {data && (
-        <p className="text-sm text-muted-foreground">
-          {t('compensation.influencers.showing', {
-            count: data.total,
-            total: data.totals.totalInfluencers,
-          })}
-        </p>
-      )}
 
       <PagedList
         query={creators}
         label={t('compensation.influencers.listLabel')}
-        noun={t('compensation.influencers.noun')}
+        showingKey="compensation.influencers.showing"
         empty={
           <h2 className="font-semibold text-foreground">{t('compensation.influencers.empty')}</h2>
         }

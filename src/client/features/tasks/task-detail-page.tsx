@@ -137,7 +137,7 @@ function TaskFacts({ task }: { task: MyTaskDetail }) {
           <dt className="text-muted-foreground">{t('tasks.field.fileCount')}</dt>
           <dd className="inline-flex items-center gap-2">
             <Files className="size-4 text-muted-foreground" aria-hidden="true" />
-            {t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
+            {t('tasks.filesOfLimit', { done: task.fileCount, count: task.maxFiles })}
           </dd>
         </div>
       </dl>

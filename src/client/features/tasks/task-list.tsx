@@ -48,7 +48,7 @@ export function TaskList<Item extends { id: string }>({
       <PagedList
         query={query}
         label={t('tasks.listLabel')}
-        noun={t('tasks.noun')}
+        showingKey="tasks.showing"
         empty={
           <TaskEmptyState description={isFiltered ? t('tasks.empty.filtered') : emptyDescription} />
         }

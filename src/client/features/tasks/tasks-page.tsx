@@ -68,7 +68,7 @@ function MyTaskCard({ task }: { task: MyTask }) {
     <Card className="flex h-full flex-col gap-4">
       <TaskCardSummary
         task={task}
-        files={t('tasks.filesOfMax', { count: task.fileCount, max: task.maxFiles })}
+        files={t('tasks.filesOfLimit', { done: task.fileCount, count: task.maxFiles })}
         finishedAt={finishedAt(task.status, [task])}
       />
       <Link

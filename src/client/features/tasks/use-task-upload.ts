@@ -28,10 +28,10 @@ function explain(t: Translate, problem: SelectionProblem) {
     title: t(problem.kind === 'too_many' ? 'tasks.upload.tooMany' : 'tasks.upload.limitExceeded'),
     description:
       problem.kind === 'too_many'
-        ? t('tasks.upload.tooManyDescription', { max: problem.max })
+        ? t('tasks.upload.tooManyDescription', { count: problem.max })
         : t('tasks.upload.limitExceededDescription', {
+            count: problem.current,
             max: problem.max,
-            current: problem.current,
           }),
   });
 }

@@ -79,7 +79,7 @@ export function AdminUsersPage() {
       <PagedList
         query={users}
         label={t('users.listLabel')}
-        noun={t('users.noun')}
+        showingKey="users.showing"
         empty={<p>{t('users.empty')}</p>}
         onPageChange={setPage}
         className="md:grid-cols-2 xl:grid-cols-3"

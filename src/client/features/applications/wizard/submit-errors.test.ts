@@ -71,7 +71,7 @@ describe('the toasts of a failed application', () => {
     expect(toasts.slice(5)).toEqual([
       {
         title: 'Additional issues found:',
-        description: 'Please check 2 more field(s) and correct any remaining validation errors.',
+        description: 'Please check 2 more fields and correct any remaining validation errors.',
       },
     ]);
   });

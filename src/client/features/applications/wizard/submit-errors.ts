@@ -111,7 +111,7 @@ export function submitErrorToasts(t: TFunction, error: unknown): ToastContent[] 
   if (more > 0) {
     shown.push({
       title: t('apply.error.moreTitle'),
-      description: t('apply.error.moreDescription', { n: more }),
+      description: t('apply.error.moreDescription', { count: more }),
     });
   }
   return shown;

@@ -68,7 +68,7 @@ function MessageStep() {
         hint={
           <span className={isLongEnough ? 'inline-flex items-center gap-1 text-green-400' : ''}>
             {isLongEnough && <CheckCircle2 className="size-3.5" aria-hidden="true" />}
-            {t('apply.message.count', { n: length, min: personalMessageMinLength })}
+            {t('apply.message.count', { count: length, min: personalMessageMinLength })}
           </span>
         }
       >
@@ -77,7 +77,9 @@ function MessageStep() {
             {...control}
             {...register('personalMessage')}
             rows={6}
-            placeholder={t('apply.placeholder.personalMessage', { min: personalMessageMinLength })}
+            placeholder={t('apply.placeholder.personalMessage', {
+              count: personalMessageMinLength,
+            })}
             required
           />
         )}
