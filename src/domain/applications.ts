@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { FileKind } from './files.ts';
 import { languages } from './languages.ts';
 import { listQuerySchema, pageSchema } from './lists.ts';
+import type { MessageCode } from './messages.ts';
+import { multiLine, singleLine } from './text.ts';
+import { emailMaxLength } from './users.ts';
 
 export const applicationStatuses = ['pending', 'under_review', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
@@ -68,6 +71,8 @@ export const maxDocumentBytes = 10_485_760;
 export const documentKinds = ['jpeg', 'png', 'pdf'] as const satisfies readonly FileKind[];
 
 export const personalMessageMinLength = 50;
+export const personalMessageMaxLength = 5000;
+export const adminNotesMaxLength = 5000;
 
 /** Shown as "driver license", "national id": the underscore becomes a space. */
 export function documentTypeLabel(documentType: DocumentType): string {
@@ -86,7 +91,7 @@ export function normalizeProfileUrl(value: string): string {
   return trimmed;
 }
 
-const required = (message: string, max: number) => z.string().trim().min(1, message).max(max);
+const required = (message: MessageCode, max: number) => singleLine(max, { required: message });
 
 export const socialAccountSchema = z.object({
   network: z.enum(socialPlatforms, { error: 'application.platform_required' }),
@@ -98,9 +103,7 @@ export const socialAccountSchema = z.object({
     .max(10_000_000_000),
   url: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z
-      .string()
-      .max(500)
+    singleLine(500)
       .transform(normalizeProfileUrl)
       .pipe(z.string().min(1, 'application.url_required'))
       .optional(),
@@ -116,12 +119,12 @@ export const applicationFieldsSchema = z.object({
   firstName: required('application.first_name_required', 100),
   lastName: required('application.last_name_required', 100),
   // Blank says it is required, as every other field does; only a typed address can be invalid.
-  email: z
-    .string()
-    .trim()
+  email: singleLine(emailMaxLength, {
+    required: 'application.email_required',
+    tooLong: 'user.email_max',
+  })
     .toLowerCase()
-    .min(1, 'application.email_required')
-    .pipe(z.email('user.email_invalid').max(254)),
+    .pipe(z.email('user.email_invalid')),
   phone: required('application.phone_required', 50),
   country: z.enum(countries, { error: 'application.country_required' }),
   city: required('application.city_required', 100),
@@ -132,11 +135,9 @@ export const applicationFieldsSchema = z.object({
     .max(20, 'application.social_max'),
   documentType: z.enum(documentTypes, { error: 'application.document_type_required' }),
   documentNumber: required('application.document_number_required', 100),
-  personalMessage: z
-    .string()
-    .trim()
-    .min(personalMessageMinLength, 'application.message_min')
-    .max(5000, 'application.message_max'),
+  personalMessage: multiLine(personalMessageMaxLength, {
+    tooLong: 'application.message_max',
+  }).min(personalMessageMinLength, 'application.message_min'),
   heardAboutUs: z.enum(heardAboutUsSources).optional(),
   /** The language the visitor applied in, for the mails that answer them. */
   language: z.enum(languages).default('en'),
@@ -209,7 +210,7 @@ export const applicationStatusUpdateSchema = z.object({
   status: z.enum(applicationStatuses, {
     error: 'application.status_required',
   }),
-  adminNotes: z.string().trim().max(5000).optional(),
+  adminNotes: multiLine(adminNotesMaxLength).optional(),
 });
 export type ApplicationStatusUpdate = z.infer<typeof applicationStatusUpdateSchema>;
 

@@ -1,22 +1,36 @@
 import { z } from 'zod';
+import { singleLine } from './text.ts';
 import {
+  emailMaxLength,
   newPasswordSchema,
-  passwordLength,
+  signInPasswordMaxLength,
   userSchema,
   withPasswordConfirmation,
 } from './users.ts';
+
+/**
+ * A username or an email, as sign-in and the forgotten-password form take it: no longer than an
+ * email, in lower case too (a few letters grow when lowered, and failed sign-ins are counted
+ * under the lowered name).
+ */
+const signInNameSchema = (required: 'user.username_required' | 'auth.login_required') =>
+  singleLine(emailMaxLength, { required }).refine(
+    (name) => name.toLowerCase().length <= emailMaxLength,
+    'text.too_long',
+  );
 
 /**
  * POST /api/auth/login. `username` is the username or the email, in any case. With `remember`
  * the session lasts 30 days; without it, it ends with the browser or after 12 hours idle.
  */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'user.username_required' }).trim().min(1, 'user.username_required'),
-  password: z
-    .string({ error: 'auth.password_required' })
-    .min(1, 'auth.password_required')
-    // Nobody can hold a longer password, and hashing an unbounded input costs the server.
-    .max(passwordLength.max * 8, 'auth.invalid_credentials'),
+  username: signInNameSchema('user.username_required'),
+  // Nobody can hold a longer password, and hashing an unbounded input costs the server.
+  password: singleLine(signInPasswordMaxLength, {
+    required: 'auth.password_required',
+    tooLong: 'auth.invalid_credentials',
+    trim: false,
+  }),
   remember: z.boolean().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -33,11 +47,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST /api/auth/forgot-password: username or email. Always 202 with the same message. */
 export const forgotPasswordRequestSchema = z.object({
-  username: z
-    .string({ error: 'auth.login_required' })
-    .trim()
-    .min(1, 'auth.login_required')
-    .max(254, 'auth.login_required'),
+  username: signInNameSchema('auth.login_required'),
 });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
@@ -66,10 +76,11 @@ export const invitationLinkParam = 'welcome';
 
 /** POST /api/auth/reset-password. Answers 204; every session of the person ends. */
 export const resetPasswordRequestSchema = z.object({
-  token: z
-    .string({ error: 'auth.reset_link_invalid' })
-    .min(1, 'auth.reset_link_invalid')
-    .max(200, 'auth.reset_link_invalid'),
+  token: singleLine(200, {
+    required: 'auth.reset_link_invalid',
+    tooLong: 'auth.reset_link_invalid',
+    trim: false,
+  }),
   newPassword: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

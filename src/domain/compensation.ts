@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema } from './lists.ts';
+import type { MessageCode } from './messages.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
+import { identifier, identifierMaxLength, multiLine, singleLine } from './text.ts';
 
 /**
  * Compensation (docs/product.md, "Pay"). One entry per creator and month, recorded as a draft and
@@ -25,7 +27,9 @@ export const consistentPerformerThreshold = 3;
  * Non-empty ('Amount is required'), at most two decimals, from 0 to 99,999,999.99; read as cents.
  */
 export const amountSchema = z
-  .union([z.string(), z.number()], { error: 'compensation.amount_required' })
+  .union([singleLine(50, { tooLong: 'compensation.amount_invalid' }), z.number()], {
+    error: 'compensation.amount_required',
+  })
   .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
   .pipe(z.string().min(1, { error: 'compensation.amount_required', abort: true }))
   .transform((text, context) => {
@@ -41,27 +45,26 @@ export const amountSchema = z
     return cents;
   });
 
-const notesSchema = z
-  .string({ error: 'compensation.notes_invalid' })
-  .trim()
-  .max(compensationNotesMaxLength, 'compensation.notes_max')
+const notesSchema = multiLine(compensationNotesMaxLength, {
+  notText: 'compensation.notes_invalid',
+  tooLong: 'compensation.notes_max',
+})
   .nullish()
   .transform((notes) => (notes ? notes : null));
 
 /** A whole number within bounds, sent as a number or as its text (the form's select gives text). */
-const wholeNumberSchema = (bounds: { min: number; max: number }, code: string) =>
+const wholeNumberSchema = (bounds: { min: number; max: number }, code: MessageCode) =>
   z
-    .union([z.number(), z.string().trim().min(1)], { error: code })
+    .union([z.number(), singleLine(20, { required: code })], { error: code })
     .transform((value) => Number(value))
     .pipe(z.number().int(code).min(bounds.min, code).max(bounds.max, code));
 
 /** POST /api/admin/compensations. `amount` comes out as cents. */
 export const compensationInputSchema = z.object({
-  userId: z
-    .string({ error: 'compensation.user_required' })
-    .trim()
-    .min(1, 'compensation.user_required')
-    .max(100, 'compensation.user_unknown'),
+  userId: singleLine(identifierMaxLength, {
+    required: 'compensation.user_required',
+    tooLong: 'compensation.user_unknown',
+  }),
   month: wholeNumberSchema(compensationMonths, 'compensation.month_invalid'),
   year: wholeNumberSchema(compensationYears, 'compensation.year_invalid'),
   amount: amountSchema,
@@ -140,7 +143,7 @@ export const compensationListQuerySchema = z.object({
  * creator's entries (absent: every creator's).
  */
 export const compensationExportQuerySchema = z.object({
-  userId: z.string().min(1).max(100).optional(),
+  userId: identifier().optional(),
   year: z.coerce
     .number()
     .int()

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { singleLine } from './text.ts';
 
 /** Items per page of every list (docs/product.md, section 6). */
 export const listPageSize = 25;
 
+/** The longest search a list takes. */
+export const listSearchMaxLength = 200;
+
 /** `?page=&q=` of every list: the 1-based page (anything unusable is the first) and the search. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
-  q: z.string().trim().max(200).optional(),
+  q: singleLine(listSearchMaxLength).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

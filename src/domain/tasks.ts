@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FileKind } from './files.ts';
 import { listQuerySchema, pageSchema } from './lists.ts';
+import { identifier, multiLine, singleLine } from './text.ts';
 
 /**
  * Tasks (docs/product.md). A task is assigned to one or more creators; each
@@ -79,16 +80,13 @@ export function finishedAt(
 }
 
 /** The due date as sent: any date-time JavaScript reads, stored as ISO-8601 (UTC). */
-const dueDateSchema = z
-  .string({ error: 'task.due_date_required' })
-  .trim()
-  .min(1, { error: 'task.due_date_required', abort: true })
+const dueDateSchema = singleLine(100, { required: 'task.due_date_required' })
   .refine((text) => !Number.isNaN(Date.parse(text)), 'task.due_date_invalid')
   .transform((text) => new Date(text).toISOString());
 
 /** maxFiles arrives as text (a string, default '100', as the API always took it) or as a number. */
 const maxFilesSchema = z
-  .union([z.number(), z.string().trim()], { error: 'task.max_files_range' })
+  .union([z.number(), singleLine(20)], { error: 'task.max_files_range' })
   .transform((value) => Number(value))
   .pipe(
     z
@@ -100,21 +98,19 @@ const maxFilesSchema = z
 
 /** POST /api/admin/tasks ("Create task"); PUT takes the same fields. */
 export const taskInputSchema = z.object({
-  title: z
-    .string({ error: 'task.title_required' })
-    .trim()
-    .min(1, 'task.title_required')
-    .max(taskTitleMaxLength, 'task.title_max'),
-  description: z
-    .string({ error: 'task.description_required' })
-    .trim()
-    .min(1, 'task.description_required')
-    .max(taskDescriptionMaxLength, 'task.description_max'),
+  title: singleLine(taskTitleMaxLength, {
+    required: 'task.title_required',
+    tooLong: 'task.title_max',
+  }),
+  description: multiLine(taskDescriptionMaxLength, {
+    required: 'task.description_required',
+    tooLong: 'task.description_max',
+  }),
   dueDate: dueDateSchema,
   contentType: z.enum(contentTypes, { error: 'task.content_type_invalid' }).default('both'),
   maxFiles: maxFilesSchema.default(maxFilesLimit.default),
   assignedUsers: z
-    .array(z.string().min(1).max(100), { error: 'task.assignee_required' })
+    .array(identifier({ required: 'task.assignee_required' }), { error: 'task.assignee_required' })
     .min(1, 'task.assignee_required')
     .max(500)
     .transform((ids) => [...new Set(ids)]),
@@ -233,11 +229,10 @@ export const reviewFeedbackMaxLength = 5000;
 export const taskReviewInputSchema = z
   .object({
     decision: z.enum(reviewDecisions, { error: 'task.review_decision_invalid' }),
-    feedback: z
-      .string({ error: 'task.feedback_required' })
-      .trim()
-      .max(reviewFeedbackMaxLength, 'task.feedback_max')
-      .optional(),
+    feedback: multiLine(reviewFeedbackMaxLength, {
+      notText: 'task.feedback_required',
+      tooLong: 'task.feedback_max',
+    }).optional(),
   })
   .superRefine((input, context) => {
     if (input.decision === 'changes_requested' && !input.feedback) {

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema } from './lists.ts';
 import { languages } from './languages.ts';
+import { singleLine } from './text.ts';
 
 export const usernameLength = { min: 3, max: 50 } as const;
 export const passwordLength = { min: 6, max: 128 } as const;
 export const nameLength = { min: 1, max: 100 } as const;
 export const emailMaxLength = 254;
+/** Sign-in takes longer passwords than anyone can choose, without hashing unbounded input. */
+export const signInPasswordMaxLength = passwordLength.max * 8;
 
 /** A person as every API response shows them: never a password hash, never a token. */
 export const userSchema = z.object({
@@ -32,38 +35,51 @@ export type UserList = z.infer<typeof userListSchema>;
 
 // Field schemas, shared by every request that carries the field.
 
+/**
+ * What a username may not hold, so that no one can pass for someone else in a list (decision
+ * 0040): control and format characters (zero-width spaces, direction marks), other characters
+ * that show nothing, unassigned and private-use code points, and any space but the plain one.
+ */
+const invisibleInUsername =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]|(?! )\p{Zs}/u;
+
+/**
+ * A username as it is stored: in Unicode's compatibility form NFKC (a fullwidth "ｄｅｍｏ" is
+ * "demo"), trimmed, without invisible characters. The server also keeps it unique under a
+ * look-alike comparison (src/server/modules/users/look-alike.ts).
+ */
 export const usernameSchema = z
   .string({ error: 'user.username_required' })
+  .overwrite((username) => username.normalize('NFKC'))
   .trim()
+  .refine((username) => !invisibleInUsername.test(username), 'user.username_invisible')
   .min(usernameLength.min, 'user.username_min')
   .max(usernameLength.max, 'user.username_max')
   // People sign in with a username or an email; a username with @ could be someone's email.
   .refine((username) => !username.includes('@'), 'user.username_at');
 
-export const emailSchema = z
-  .string({ error: 'user.email_invalid' })
-  .trim()
-  .max(emailMaxLength, 'user.email_max')
-  .pipe(z.email('user.email_invalid'));
+export const emailSchema = singleLine(emailMaxLength, {
+  required: 'user.email_invalid',
+  tooLong: 'user.email_max',
+}).pipe(z.email('user.email_invalid'));
 
 /** A new password chosen by an administrator or at sign-up. */
-export const passwordSchema = z
-  .string({ error: 'user.password_min' })
-  .min(passwordLength.min, 'user.password_min')
-  .max(passwordLength.max, 'user.password_max');
+export const passwordSchema = singleLine(passwordLength.max, {
+  notText: 'user.password_min',
+  tooLong: 'user.password_max',
+  trim: false,
+}).min(passwordLength.min, 'user.password_min');
 
 /** A new password the person chooses for themselves (own change, reset link). */
-export const newPasswordSchema = z
-  .string({ error: 'user.new_password_min' })
-  .min(passwordLength.min, 'user.new_password_min')
-  .max(passwordLength.max, 'user.new_password_max');
+export const newPasswordSchema = singleLine(passwordLength.max, {
+  notText: 'user.new_password_min',
+  tooLong: 'user.new_password_max',
+  trim: false,
+}).min(passwordLength.min, 'user.new_password_min');
 
 /** Optional name: an empty field means "not provided" and is stored as null. */
 const optionalName = (tooLong: 'user.first_name_max' | 'user.last_name_max') =>
-  z
-    .string()
-    .trim()
-    .max(nameLength.max, tooLong)
+  singleLine(nameLength.max, { tooLong })
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -97,9 +113,10 @@ export type LanguageUpdateRequest = z.infer<typeof languageUpdateRequestSchema>;
 
 /** PUT /api/user/password: the body the API takes. Answers 204; other sessions end. */
 export const passwordChangeRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: 'user.current_password_required' })
-    .min(1, 'user.current_password_required'),
+  currentPassword: singleLine(signInPasswordMaxLength, {
+    required: 'user.current_password_required',
+    trim: false,
+  }),
   newPassword: newPasswordSchema,
 });
 export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;

@@ -7,9 +7,10 @@ import {
   applicationSchema,
   applicationStatusUpdateSchema,
 } from '../applications.ts';
+import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
-const applicationParams = z.object({ id: z.string() });
+const applicationParams = z.object({ id: identifier() });
 
 /**
  * Applications (docs/product.md, sections 4 and 8): the public submission with its ID document,
@@ -64,7 +65,7 @@ export const applicationsApi = {
     path: '/objects/uploads/:file',
     access: 'admin',
     summary: "An application's ID document (JPEG, PNG or PDF), decrypted; each opening is recorded",
-    params: z.object({ file: z.string() }),
+    params: z.object({ file: identifier() }),
     produces: 'application/octet-stream',
   }),
 };

@@ -9,14 +9,15 @@ import {
   creatorListQuerySchema,
   creatorListSchema,
 } from '../compensation.ts';
+import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
 // An empty id ('/api/admin/compensations//publish') is refused as 'Compensation ID is required'.
 const entryParams = z.object({
-  id: z.string().min(1, 'compensation.id_required').max(100, 'compensation.not_found'),
+  id: identifier({ required: 'compensation.id_required', tooLong: 'compensation.not_found' }),
 });
 const creatorParams = z.object({
-  userId: z.string().min(1, 'compensation.user_required').max(100, 'user.not_found'),
+  userId: identifier({ required: 'compensation.user_required', tooLong: 'user.not_found' }),
 });
 
 /**

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { notificationListQuerySchema, notificationListSchema } from '../notifications.ts';
+import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
 const notificationParams = z.object({
-  id: z.string().min(1, 'Notification ID is required').max(100, 'Notification not found'),
+  id: identifier({ required: 'Notification ID is required', tooLong: 'Notification not found' }),
 });
 
 /** A person's own notifications (the bell in the top bar). */

@@ -11,13 +11,14 @@ import {
   taskReviewInputSchema,
   taskStatusUpdateSchema,
 } from '../tasks.ts';
+import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
-const id = z.string().min(1).max(100);
+const id = identifier({ required: 'request.invalid' });
 const taskParams = z.object({ id });
 const assigneeParams = z.object({ id, userId: id });
-const myUploadParams = z.object({ id, uploadId: z.string().max(100) });
-const storedUploadParams = z.object({ uploadId: z.string().max(100) });
+const myUploadParams = z.object({ id, uploadId: identifier() });
+const storedUploadParams = z.object({ uploadId: identifier() });
 
 /** The creator's own tasks, at either of the two addresses the product has always answered. */
 const myTaskList = {

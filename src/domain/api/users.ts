@@ -10,9 +10,10 @@ import {
   userListSchema,
   userSchema,
 } from '../users.ts';
+import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
-const userParams = z.object({ id: z.string().min(1, 'User ID is required').max(100) });
+const userParams = z.object({ id: identifier({ required: 'User ID is required' }) });
 
 /**
  * Accounts: first the signed-in person's own (they change only their username, language and

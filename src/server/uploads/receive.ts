@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import type { FileKind } from '../../domain/files.ts';
 import type { MessageCode, MessageParams } from '../../domain/messages.ts';
+import { hasControlCharacter } from '../../domain/text.ts';
 import { DomainError, fieldError, type ErrorKind } from '../errors.ts';
 import { allowedKind, recognitionBytes } from './file-kinds.ts';
 
@@ -241,6 +242,10 @@ export async function receiveUpload<T>(
       parts.state.reading = part.stream;
       if (part.name !== rules.fileField) {
         throw fieldError('invalid', part.name, 'upload.wrong_field', { field: rules.fileField });
+      }
+      // The name is stored with the file, so it follows the rule of every text (decision 0040).
+      if (hasControlCharacter(part.fileName)) {
+        throw fieldError('invalid', part.name, 'text.control_character');
       }
       if (files.length === 0) await sink.beforeFiles?.(fields);
       files.push(await storeFile(part, rules, sink));

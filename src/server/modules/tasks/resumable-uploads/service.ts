@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileKinds } from '../../../../domain/files.ts';
 import type { MyTaskDetail } from '../../../../domain/tasks.ts';
+import { hasControlCharacter } from '../../../../domain/text.ts';
 import type { User } from '../../../../domain/users.ts';
 import { withTransaction, type Deps } from '../../../deps.ts';
 import { fieldError, DomainError } from '../../../errors.ts';
@@ -83,6 +84,10 @@ export async function startResumableUpload(
 ): Promise<void> {
   const { uploadId, taskId, user, fileName, fileSize } = input;
   if (fileSize === undefined) throw new DomainError('invalid', 'upload.length_required');
+  // What Upload-Metadata names follows the rule of every text the API takes (decision 0040).
+  for (const [field, value] of Object.entries({ taskId, filename: fileName })) {
+    if (hasControlCharacter(value)) throw fieldError('invalid', field, 'text.control_character');
+  }
   await removeExpiredResumableUploads(deps, input.store);
   const now = deps.clock();
   await withTransaction(deps, async (deps) => {
