@@ -24,6 +24,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** How mails and notifications greet a person: by first name when the account has one. */
+export function greetingName(person: { username: string; firstName: string | null }): string {
+  return person.firstName?.trim() || person.username;
+}
+
 /** GET /api/admin/users: `?page=&q=&role=` (search by username, email and names; role filter). */
 export const userRoleFilters = ['all', 'admin', 'user'] as const;
 export const userListQuerySchema = listQuerySchema.extend({

@@ -349,7 +349,8 @@ describe('PUT /api/admin/compensations/{id}', () => {
       userId: lucas.id,
       type: 'compensation',
       relatedId: entry.id,
-      title: 'Remuneración corregida',
+      // One word for pay in Spanish: compensación, never remuneración.
+      title: 'Compensación corregida',
       message: expect.stringMatching(/^noviembre de 2025: 1450,00\sUS\$ \(antes 1200,00\sUS\$\)$/),
     });
     const mail = await nextMailTo(smtp, lucas.email);

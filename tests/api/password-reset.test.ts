@@ -7,7 +7,12 @@ import { login, signedInClient } from '../support/sign-in.ts';
 
 /** Mail goes out through a real SMTP server; Maria has an account. */
 const test = base.extend('maria', ({ db }) =>
-  createUser(db, { username: 'maria', email: 'maria@example.com', password: 'old-password' }),
+  createUser(db, {
+    username: 'maria',
+    email: 'maria@example.com',
+    password: 'old-password',
+    firstName: 'Maria',
+  }),
 );
 test.override('appEnv', ({ smtp }) => ({
   SMTP_URL: smtp.url,
@@ -56,7 +61,8 @@ describe('forgotten password', () => {
     expect(mail.to).toEqual(['maria@example.com']);
     expect(mail.subject).toBe('Reset your password');
     expect(mail.raw).toMatch(/^From: Agency <team@agency\.example>/m);
-    expect(mail.text).toContain('Hello maria,');
+    // Greeted by first name, as the invitation greets her.
+    expect(mail.text).toContain('Hello Maria,');
     expect(mail.text).toContain('within one hour');
     const { link, token } = linkIn(mail.text);
     expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
@@ -117,11 +123,16 @@ describe('forgotten password', () => {
     ).toBe(200);
   });
 
-  test('writes to the person in their own language', async ({ app, db, smtp }) => {
+  test('writes to the person in their own language, by username when they gave no first name', async ({
+    app,
+    db,
+    smtp,
+  }) => {
     const sofia = await createUser(db, {
       username: 'sofia',
       email: 'sofia@example.com',
       preferredLanguage: 'es',
+      firstName: null,
     });
     await requestReset(app, sofia.username);
     const mail = await smtp.nextMail();

@@ -6,7 +6,8 @@ import { textsIn } from '../../texts.ts';
 /** The mail of a forgotten password: a single-use link to choose a new one. */
 export function passwordResetMail(options: {
   to: string;
-  username: string;
+  /** The name the mail greets (`greetingName`). */
+  name: string;
   language: Language;
   link: string;
 }): MailMessage {
@@ -16,7 +17,7 @@ export function passwordResetMail(options: {
     language: options.language,
     subject: t('mail.passwordReset.subject'),
     blocks: [
-      t('mail.passwordReset.greeting', { name: options.username }),
+      t('mail.passwordReset.greeting', { name: options.name }),
       t('mail.passwordReset.intro'),
       { link: options.link, label: t('mail.passwordReset.action') },
       t('mail.passwordReset.note'),

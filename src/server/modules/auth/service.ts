@@ -10,7 +10,7 @@ import { languageParam } from '../../../domain/routes.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { DomainError, tooManyAttempts } from '../../errors.ts';
 import { admitRequest, type RateLimit } from '../../rate-limits/admission.ts';
-import type { User } from '../../../domain/users.ts';
+import { greetingName, type User } from '../../../domain/users.ts';
 import {
   findUserById,
   findUserByLogin,
@@ -167,7 +167,7 @@ export async function requestPasswordReset(
   deps.mailer.sendInBackground(
     passwordResetMail({
       to: user.email,
-      username: user.username,
+      name: greetingName(user),
       language: user.preferredLanguage,
       link,
     }),

@@ -8,7 +8,7 @@ import type {
 } from '../../../domain/compensation.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
 import { periodValue } from '../../../domain/months.ts';
-import type { User } from '../../../domain/users.ts';
+import { greetingName, type User } from '../../../domain/users.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
 import type { Db } from '../../db/database.ts';
 import { lockKeys } from '../../db/locks.ts';
@@ -49,7 +49,7 @@ async function tellCreator(
   await notify(deps, creator.id, compensationNotification(entry.id, news));
   return compensationMail({
     to: creator.email,
-    name: creator.firstName ?? creator.username,
+    name: greetingName(creator),
     language: creator.preferredLanguage,
     news,
     appUrl: deps.config.appUrl,

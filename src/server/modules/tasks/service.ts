@@ -7,7 +7,7 @@ import {
   type TaskFields,
   type TaskStatus,
 } from '../../../domain/tasks.ts';
-import type { User } from '../../../domain/users.ts';
+import { greetingName, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { fieldError, DomainError } from '../../errors.ts';
@@ -61,7 +61,7 @@ async function welcomeAssignees(
   return creators.map((creator) =>
     taskAssignedMail({
       to: creator.email,
-      name: creator.firstName ?? creator.username,
+      name: greetingName(creator),
       language: creator.preferredLanguage,
       task,
       appUrl: deps.config.appUrl,

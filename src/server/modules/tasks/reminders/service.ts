@@ -1,3 +1,4 @@
+import { greetingName } from '../../../../domain/users.ts';
 import { withTransaction, type Deps } from '../../../deps.ts';
 import { notify } from '../../notifications/notify.ts';
 import { dueReminderMail, dueReminderNotification, type DueReminderKind } from './mails.ts';
@@ -81,7 +82,7 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
         dueReminderMail({
           kind,
           to: candidate.email,
-          name: candidate.firstName ?? candidate.username,
+          name: greetingName(candidate),
           language: candidate.preferredLanguage,
           task: { id: candidate.taskId, title: candidate.title, dueDate: candidate.dueDate },
           appUrl: deps.config.appUrl,

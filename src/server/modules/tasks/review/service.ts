@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Updateable } from 'kysely';
 import type { AdminTaskDetail, ReviewDecision, TaskStatus } from '../../../../domain/tasks.ts';
-import type { User } from '../../../../domain/users.ts';
+import { greetingName, type User } from '../../../../domain/users.ts';
 import type { Db } from '../../../db/database.ts';
 import type { TaskAssignmentsTable } from '../../../db/schema.ts';
 import { withTransaction, type Deps } from '../../../deps.ts';
@@ -126,7 +126,7 @@ export async function reviewSubmission(
     );
     return taskReviewedMail({
       to: creator.email,
-      name: creator.firstName ?? creator.username,
+      name: greetingName(creator),
       language: creator.preferredLanguage,
       decision,
       feedback,
