@@ -85,7 +85,8 @@ describe('the sender of mails', () => {
         MAIL_FROM: 'Bookings <b@a.example>',
       }),
     ).toBe('Bookings <b@a.example>');
-  });
+    // Four apps, each on a database of its own, one after the other.
+  }, 60_000);
 });
 
 describe('/apply and /login with a sister site', () => {
