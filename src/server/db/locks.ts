@@ -22,3 +22,38 @@ export async function lockKeys(db: Db, dialect: Dialect, keys: readonly string[]
     await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
   }
 }
+
+// Per database (apps sharing a process, as tests do, keep theirs apart): the last caller in line
+// under each key, resolved when it has finished.
+const linesByDatabase = new WeakMap<Db, Map<string, Promise<void>>>();
+
+/**
+ * Runs `work` once every earlier call in this process naming any of `keys` has finished, in the
+ * order the calls came. Requests under one key then wait in memory, not each holding one of the
+ * pool's connections while PostgreSQL's lock makes it wait, so a burst on one key leaves the pool
+ * to everyone else. A call joins the line of all its keys at once, so no two calls can each wait
+ * for the other. Other processes are kept in order by `lockKeys`.
+ */
+export async function oneAtATime<T>(
+  db: Db,
+  keys: readonly string[],
+  work: () => Promise<T>,
+): Promise<T> {
+  let lines = linesByDatabase.get(db);
+  if (!lines) linesByDatabase.set(db, (lines = new Map()));
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const before: Promise<void>[] = [];
+  for (const key of new Set(keys)) {
+    const previous = lines.get(key);
+    if (previous) before.push(previous);
+    lines.set(key, finished);
+  }
+  try {
+    await Promise.all(before);
+    return await work();
+  } finally {
+    finish();
+    for (const key of keys) if (lines.get(key) === finished) lines.delete(key);
+  }
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import { lockKeys, oneAtATime } from '../db/locks.ts';
+import { withTransaction, type Deps } from '../deps.ts';
 import { deleteEvent, deleteEventsBefore, insertEvent, limitingEventTime } from './repository.ts';
 
 /** How many requests of one kind one key (an address, an account) may make within a window. */
@@ -19,38 +20,41 @@ export interface Admission {
 }
 
 /**
- * Claims a request of `rule.action` from `key` at `now` (the application's clock) before its
- * work is done, and admits it, or, over the limit, answers the seconds until another is accepted,
- * taking the claim back. Kept in the database (`rate_limit_events`), so every server process and
- * a restart see the same count.
+ * Claims a request of `rule.action` from `key` before its work is done, and admits it, or, over
+ * the limit, answers the seconds until another is accepted. Kept in the database
+ * (`rate_limit_events`), so every server process and a restart see the same count.
  *
- * The insert is the claim, and the count after it sees every claim already made: a request is
- * admitted only when, beside its own, fewer than `limit` are in the window. Among the requests
- * admitted, the one that inserted last saw every other, so even a burst of parallel requests gets
- * no more than `limit` through, on SQLite and PostgreSQL alike, without locks (decision 0015).
+ * The decision is one transaction holding the key's lock (decision 0037): count the window,
+ * insert the claim when there is room, commit. Requests under one key are decided one after
+ * another, each seeing every claim before it, so a burst of parallel requests gets exactly
+ * `limit` through, on SQLite and PostgreSQL alike. The clock is read under the lock, so the
+ * claims' times follow the order they were made in, and the wait is counted from the right one.
  */
-export async function admitRequest(
-  db: Db,
-  rule: RateLimit,
-  key: string,
-  now: Date,
-): Promise<Admission> {
-  const windowStart = new Date(now.getTime() - rule.windowMs).toISOString();
-  // Old rows count for nothing; dropping them here keeps the table at one window's worth.
-  await deleteEventsBefore(db, rule.action, windowStart);
-  const id = randomUUID();
-  await insertEvent(db, { id, action: rule.action, key, occurredAt: now.toISOString() });
-  // The limit-th newest of the others in the window: while it is there, this one is one too many.
-  // The wait comes from the same rows that refused it, even if parallel claims among them are
-  // taken back a moment later.
-  const limitingAt = await limitingEventTime(db, rule, key, windowStart, id);
-  const withdraw = () => deleteEvent(db, id);
-  if (!limitingAt) return { retryAfter: 0, withdraw };
-  await withdraw();
-  return {
-    retryAfter: secondsUntilFree(limitingAt, rule.windowMs, now),
-    withdraw: async () => {},
-  };
+export function admitRequest(deps: Deps, rule: RateLimit, key: string): Promise<Admission> {
+  const lockKey = `${rule.action}:${key}`;
+  return oneAtATime(deps.db, [lockKey], async () => {
+    // Old rows count for nothing; dropping them keeps the table at one window's worth. Outside
+    // the database's lock: they are every key's, and no decision reads them.
+    await deleteEventsBefore(deps.db, rule.action, windowStartOf(rule.windowMs, deps.clock()));
+    const { retryAfter, claimId } = await withTransaction(deps, async ({ db, dialect, clock }) => {
+      await lockKeys(db, dialect, [lockKey]);
+      const now = clock();
+      // The limit-th newest in the window: while it is there, one more is one too many.
+      const limitingAt = await limitingEventTime(db, rule, key, windowStartOf(rule.windowMs, now));
+      if (limitingAt) return { retryAfter: secondsUntilFree(limitingAt, rule.windowMs, now) };
+      const id = randomUUID();
+      await insertEvent(db, { id, action: rule.action, key, occurredAt: now.toISOString() });
+      return { retryAfter: 0, claimId: id };
+    });
+    // Refused, it claimed nothing: there is nothing to take back.
+    if (claimId === undefined) return { retryAfter, withdraw: async () => {} };
+    return { retryAfter: 0, withdraw: () => deleteEvent(deps.db, claimId) };
+  });
+}
+
+/** Where a window of `windowMs` ending `now` begins, as stored. */
+export function windowStartOf(windowMs: number, now: Date): string {
+  return new Date(now.getTime() - windowMs).toISOString();
 }
 
 /**

@@ -22,16 +22,12 @@ export async function insertEvent(
   await db.insertInto('rateLimitEvents').values(event).execute();
 }
 
-/**
- * When the `limit`-th newest of the key's other rows in the window was counted (leaving out
- * `exceptId`); undefined when there are fewer.
- */
+/** When the `limit`-th newest of the key's rows in the window was counted; undefined when fewer. */
 export async function limitingEventTime(
   db: Db,
   rule: { action: string; limit: number },
   key: string,
   windowStart: string,
-  exceptId: string,
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom('rateLimitEvents')
@@ -39,7 +35,6 @@ export async function limitingEventTime(
     .where('action', '=', rule.action)
     .where('key', '=', key)
     .where('occurredAt', '>', windowStart)
-    .where('id', '<>', exceptId)
     .orderBy('occurredAt', 'desc')
     .limit(1)
     .offset(rule.limit - 1)

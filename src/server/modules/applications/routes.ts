@@ -115,7 +115,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('too_large', 'idDocument', 'application.document_too_large');
       }
       const { deps } = request;
-      const admission = await admitRequest(deps.db, submissionLimit, request.ip, deps.clock());
+      const admission = await admitRequest(deps, submissionLimit, request.ip);
       if (admission.retryAfter > 0) {
         throw tooManyAttempts('application.too_many', admission.retryAfter);
       }

@@ -26,11 +26,7 @@ import {
   voidPasswordLinks,
 } from './password-link-repository.ts';
 import { createSession, deleteOtherSessions, deleteSession, resolveSession } from './sessions.ts';
-import {
-  claimSignInAttempt,
-  clearSignInFailures,
-  clearSignInFailuresFrom,
-} from './sign-in-limits.ts';
+import { checkUnderSignInLimits, clearSignInFailures } from './sign-in-limits.ts';
 
 /**
  * An unknown name is checked against this hash, so it costs the same time as a wrong password
@@ -61,18 +57,16 @@ export async function signIn(
     accountKey: row ? row.id : `login:${input.username.toLowerCase()}`,
     address: input.address,
   };
-  const now = deps.clock();
-  const wait = await claimSignInAttempt(deps.db, attempt, now);
-  if (wait > 0) throw tooManyAttempts('auth.too_many_attempts', wait);
-  const valid = await verifyPassword(
-    row?.passwordHash ?? (await dummyPasswordHash()),
-    input.password,
-  );
-  // A wrong password leaves the claim in place: it is the failure.
+  const valid = await checkUnderSignInLimits(deps, attempt, async () => {
+    const matches = await verifyPassword(
+      row?.passwordHash ?? (await dummyPasswordHash()),
+      input.password,
+    );
+    return row !== undefined && matches;
+  });
   if (!row || !valid) throw new DomainError('unauthenticated', 'auth.invalid_credentials');
-  // Only this address's failures: the owner signing in must not hand a stranger fresh guesses.
-  await clearSignInFailuresFrom(deps.db, attempt);
 
+  const now = deps.clock();
   if (input.previousToken) await deleteSession(deps.db, input.previousToken);
   const { token } = await createSession(deps.db, row.id, { remember: input.remember, now });
   await recordSignIn(deps.db, row.id, now.toISOString());
@@ -151,12 +145,11 @@ export async function requestPasswordReset(
   deps: Deps,
   { login, address }: { login: string; address: string },
 ): Promise<void> {
-  const now = deps.clock();
-  const { retryAfter } = await admitRequest(deps.db, resetRequestLimit, address, now);
+  const { retryAfter } = await admitRequest(deps, resetRequestLimit, address);
   if (retryAfter > 0) throw tooManyAttempts('auth.too_many_reset_requests', retryAfter);
   const user = await findUserByLogin(deps.db, login);
   if (!user) return;
-  if ((await admitRequest(deps.db, resetMailLimit, user.id, now)).retryAfter > 0) return;
+  if ((await admitRequest(deps, resetMailLimit, user.id)).retryAfter > 0) return;
 
   const link = await createPasswordLink(deps, {
     userId: user.id,

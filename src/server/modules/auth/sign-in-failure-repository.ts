@@ -36,13 +36,13 @@ export async function insertFailure(
 }
 
 /**
- * For each key, the time of its limit-th newest failure in the window, leaving out `exceptId`
- * (null when there are fewer). One statement: the keys are read together.
+ * For each key, the time of its limit-th newest failure in the window (null when there are
+ * fewer). One statement: the keys are read together.
  */
 export async function limitingFailureTimes<Key extends LimitKey>(
   db: Db,
   attempt: SignInAttempt,
-  options: { limits: Record<Key, number>; windowStart: string; exceptId: string },
+  options: { limits: Record<Key, number>; windowStart: string },
 ): Promise<Record<Key, string | null>> {
   const keys = Object.keys(options.limits) as Key[];
   const limitingFailure = (key: Key) =>
@@ -51,7 +51,6 @@ export async function limitingFailureTimes<Key extends LimitKey>(
       .select('failedAt')
       .where(underKey(key, attempt))
       .where('failedAt', '>', options.windowStart)
-      .where('id', '<>', options.exceptId)
       .orderBy('failedAt', 'desc')
       .limit(1)
       .offset(options.limits[key] - 1);
@@ -67,13 +66,7 @@ export async function deleteFailure(db: Db, id: string): Promise<void> {
   await db.deleteFrom('signInFailures').where('id', '=', id).execute();
 }
 
-/** The account's failures; only those from `address` when one is given. */
-export async function deleteFailuresOf(
-  db: Db,
-  accountKey: string,
-  address?: string,
-): Promise<void> {
-  let query = db.deleteFrom('signInFailures').where('accountKey', '=', accountKey);
-  if (address !== undefined) query = query.where('address', '=', address);
-  await query.execute();
+/** The account's failures, from every address. */
+export async function deleteFailuresOf(db: Db, accountKey: string): Promise<void> {
+  await db.deleteFrom('signInFailures').where('accountKey', '=', accountKey).execute();
 }

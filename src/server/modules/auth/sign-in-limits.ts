@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { secondsUntilFree } from '../../rate-limits/admission.ts';
+import { lockKeys, oneAtATime } from '../../db/locks.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
+import { tooManyAttempts } from '../../errors.ts';
+import { secondsUntilFree, windowStartOf } from '../../rate-limits/admission.ts';
 import {
   deleteFailure,
   deleteFailuresBefore,
@@ -35,46 +38,70 @@ const limitOf: Record<LimitKey, number> = {
   account: signInLimits.perAccount,
 };
 
+/** The locks an attempt's decision holds: its account's and its address's (decision 0037). */
+const lockKeysOf = (attempt: SignInAttempt) => [
+  `sign-in:account:${attempt.accountKey}`,
+  `sign-in:address:${attempt.address}`,
+];
+
 /**
- * Claims a sign-in attempt at `now` (the application's clock) before its password is checked: 0
- * when it may go ahead, otherwise the seconds to wait (Retry-After). The insert is the claim,
- * and the count after it includes every claim already made: an attempt goes ahead only when,
- * beside its own, fewer than the limit are there under each key. So among the attempts let
- * through under a key, the one that inserted last saw all the others, and no burst of parallel
- * requests, on SQLite or PostgreSQL, gets more passwords checked than the limit. The claimed row
- * stays as the failure when the password is wrong; `clearSignInFailuresFrom` removes it when it
- * is right. A refused attempt takes its row back, so it counts under no key.
+ * Decides an attempt in one transaction holding the locks of its account and address: count the
+ * failures and claims in the window under each key, insert a claim when there is room under all
+ * three, commit. Attempts sharing a key are decided one after another, each seeing every claim
+ * before it, so a burst gets no more passwords checked than the limits, on SQLite or PostgreSQL.
+ * Answers the claim's id, or the seconds until the limiting row leaves the window.
  */
-export async function claimSignInAttempt(
-  db: Db,
+async function claimAttempt(
+  deps: Deps,
   attempt: SignInAttempt,
-  now: Date,
-): Promise<number> {
-  const windowStart = new Date(now.getTime() - signInLimits.windowMs).toISOString();
-  // Old rows count for nothing; dropping them here keeps the table at one window's worth.
-  await deleteFailuresBefore(db, windowStart);
-  const id = randomUUID();
-  await insertFailure(db, { id, ...attempt, failedAt: now.toISOString() });
-  // The wait comes from the very rows that refused the attempt, even if parallel claims among
-  // them are taken back a moment later.
-  const limiting = await limitingFailureTimes(db, attempt, {
-    limits: limitOf,
-    windowStart,
-    exceptId: id,
+): Promise<{ claimId?: string; retryAfter: number }> {
+  return withTransaction(deps, async ({ db, dialect, clock }) => {
+    await lockKeys(db, dialect, lockKeysOf(attempt));
+    const now = clock();
+    const limiting = await limitingFailureTimes(db, attempt, {
+      limits: limitOf,
+      windowStart: windowStartOf(signInLimits.windowMs, now),
+    });
+    const retryAfter = Math.max(
+      ...Object.values(limiting).map((failedAt) =>
+        // Seconds until that failure leaves the window; 0 when there is none.
+        failedAt ? secondsUntilFree(failedAt, signInLimits.windowMs, now) : 0,
+      ),
+    );
+    if (retryAfter > 0) return { retryAfter };
+    const id = randomUUID();
+    await insertFailure(db, { id, ...attempt, failedAt: now.toISOString() });
+    return { claimId: id, retryAfter: 0 };
   });
-  const wait = Math.max(
-    ...Object.values(limiting).map((failedAt) =>
-      // Seconds until that failure leaves the window; 0 when there is none.
-      failedAt ? secondsUntilFree(failedAt, signInLimits.windowMs, now) : 0,
-    ),
-  );
-  if (wait > 0) await deleteFailure(db, id);
-  return wait;
 }
 
-/** After the right password: this address's failures for the account, the claim among them, go. */
-export function clearSignInFailuresFrom(db: Db, attempt: SignInAttempt): Promise<void> {
-  return deleteFailuresOf(db, attempt.accountKey, attempt.address);
+/**
+ * Checks a password (`check`) under the sign-in limits: the attempt is claimed before the check
+ * (see `claimAttempt`), and over a limit it is refused with 429 and `Retry-After`. The claim
+ * stays as the failure when the password is wrong; when it is right, this claim alone is taken
+ * back, so the failures before it still count and the right password in a burst opens no room
+ * for the guesses around it (decision 0037). Answers whether the password was right.
+ *
+ * Within this process, attempts sharing an account or an address go one at a time, claim and
+ * check, so none is refused for another's claim whose password is still being checked: a burst
+ * of right passwords all get in, one after another, and only failures refuse. (A claim of another
+ * process still counts while its check runs, as it may turn out a failure.)
+ */
+export function checkUnderSignInLimits(
+  deps: Deps,
+  attempt: SignInAttempt,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  return oneAtATime(deps.db, lockKeysOf(attempt), async () => {
+    // Old rows count for nothing; dropping them keeps the table at one window's worth. Outside
+    // the database's locks: they are every key's, and no decision reads them.
+    await deleteFailuresBefore(deps.db, windowStartOf(signInLimits.windowMs, deps.clock()));
+    const { claimId, retryAfter } = await claimAttempt(deps, attempt);
+    if (claimId === undefined) throw tooManyAttempts('auth.too_many_attempts', retryAfter);
+    const passed = await check();
+    if (passed) await deleteFailure(deps.db, claimId);
+    return passed;
+  });
 }
 
 /** A new password starts the account's count afresh, from every address. */

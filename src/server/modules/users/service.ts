@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Language } from '../../../domain/languages.ts';
 import type { User } from '../../../domain/users.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
-import { DomainError, fieldError, tooManyAttempts } from '../../errors.ts';
+import { DomainError, fieldError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { setPassword } from '../auth/service.ts';
-import { claimSignInAttempt, clearSignInFailures } from '../auth/sign-in-limits.ts';
+import { checkUnderSignInLimits, clearSignInFailures } from '../auth/sign-in-limits.ts';
 import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
 import { uploadFileKeysOfUser } from '../tasks/upload-repository.ts';
 import { passwordChangedByAdminNotification, welcomeNotification } from './mails.ts';
@@ -238,14 +238,12 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const { user } = options;
   const attempt = { accountKey: user.id, address: options.address };
-  const wait = await claimSignInAttempt(deps.db, attempt, deps.clock());
-  if (wait > 0) throw tooManyAttempts('auth.too_many_attempts', wait);
-  const row = await findUserById(deps.db, user.id);
-  if (!row || !(await verifyPassword(row.passwordHash, options.currentPassword))) {
-    // The claim stays: it is the failure.
-    throw fieldError('invalid', 'currentPassword', 'user.current_password_wrong');
-  }
-  await clearSignInFailures(deps.db, user.id);
+  const right = await checkUnderSignInLimits(deps, attempt, async () => {
+    const row = await findUserById(deps.db, user.id);
+    return row !== undefined && (await verifyPassword(row.passwordHash, options.currentPassword));
+  });
+  if (!right) throw fieldError('invalid', 'currentPassword', 'user.current_password_wrong');
+  // The new password clears the account's failures from everywhere.
   await setPassword(deps, {
     userId: user.id,
     newPassword: options.newPassword,
