@@ -260,12 +260,36 @@ export const taskReviewSchema = z.object({
 });
 export type TaskReview = z.infer<typeof taskReviewSchema>;
 
-/** A task as its creator sees it, with their own files and the reviews of their work, newest first. */
+/**
+ * A task as its creator sees it, with their own files and the reviews of their work, newest
+ * first. `fileCount + unfinishedUploadCount` is what the file limit counts (`maxFiles`).
+ */
 export const myTaskDetailSchema = myTaskSchema.extend({
   uploads: z.array(taskUploadSchema),
+  /** The creator's resumable uploads not finished yet, each holding a place under `maxFiles`. */
+  unfinishedUploadCount: z.number().int(),
   reviews: z.array(taskReviewSchema),
 });
 export type MyTaskDetail = z.infer<typeof myTaskDetailSchema>;
+
+/**
+ * A resumable upload of the creator's that has not finished (decision 0039): it holds a place
+ * under the task's `maxFiles` until it finishes, is discarded, or expires at `expiresAt`.
+ * `offset` is how many of its `fileSize` bytes the server has; `uploadUrl` is its tus address,
+ * to resume it from there.
+ */
+export const unfinishedUploadSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  offset: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  uploadUrl: z.string(),
+});
+export type UnfinishedUpload = z.infer<typeof unfinishedUploadSchema>;
+export const unfinishedUploadListSchema = z.object({ items: z.array(unfinishedUploadSchema) });
+export type UnfinishedUploadList = z.infer<typeof unfinishedUploadListSchema>;
 
 /** What an upload answers: the files it stored, as the detail lists them. */
 export const taskUploadResultSchema = z.object({ uploads: z.array(taskUploadSchema) });

@@ -35,6 +35,7 @@ describe('migrations', () => {
         '0014-assignment-reminders',
         '0015-user-search-index',
         '0016-creator-counts',
+        '0018-upload-finishing-and-job-rounds',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -61,6 +62,7 @@ describe('migrations', () => {
         'compensations',
         'creator_counts',
         'creator_publish_hours',
+        'job_rounds',
         'notifications',
         'password_reset_tokens',
         'rate_limit_events',
@@ -137,6 +139,7 @@ describe('migrations', () => {
         '0014-assignment-reminders',
         '0015-user-search-index',
         '0016-creator-counts',
+        '0018-upload-finishing-and-job-rounds',
       ]);
       const user = await handle.db
         .selectFrom('users')

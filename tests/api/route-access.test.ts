@@ -40,6 +40,8 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/tasks/:/status': 'creator',
   'POST /api/tasks/:/upload': 'creator',
   'DELETE /api/tasks/:/uploads/:': 'creator',
+  'GET /api/tasks/:/unfinished-uploads': 'creator',
+  'DELETE /api/tasks/:/unfinished-uploads/:': 'creator',
   // Resumable uploads (tus) of task files: creators only, as the multipart call.
   'POST /api/uploads': 'creator',
   'PATCH /api/uploads/:': 'creator',

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import type { MyTaskDetail } from '../../src/domain/tasks.ts';
+import type { MyTaskDetail, UnfinishedUploadList } from '../../src/domain/tasks.ts';
 import type { Db } from '../../src/server/db/database.ts';
+import { sweepResumableUploads } from '../../src/server/modules/tasks/resumable-uploads/service.ts';
 import { storageDir } from '../../src/server/storage/storage.ts';
 import { storedFiles } from '../support/applications.ts';
 import { assignTask, createTask, createUser } from '../support/factories.ts';
@@ -64,13 +65,15 @@ async function uploadsOn({
     return fs.existsSync(file) ? fs.statSync(file).size : undefined;
   };
 
+  /** Creates an upload; with `bytes`, sends them in the same request (creation-with-upload). */
   async function create(
     cookie: string | undefined,
     {
       length,
       task = taskId,
       filename = 'clip.mp4',
-    }: { length: number; task?: string; filename?: string },
+      bytes,
+    }: { length: number; task?: string; filename?: string; bytes?: Buffer },
   ) {
     return fetch(`${baseUrl}/api/uploads`, {
       method: 'POST',
@@ -78,8 +81,10 @@ async function uploadsOn({
         'tus-resumable': '1.0.0',
         'upload-length': String(length),
         'upload-metadata': metadata({ taskId: task, filename, filetype: 'video/mp4' }),
+        ...(bytes ? { 'content-type': 'application/offset+octet-stream' } : {}),
         ...(cookie ? { cookie } : {}),
       },
+      ...(bytes ? { body: new Uint8Array(bytes) } : {}),
     });
   }
 
@@ -142,8 +147,37 @@ async function uploadsOn({
     socket.destroy();
   }
 
+  /** Maria's task as she sees it. */
+  async function detail() {
+    const answer = await fetch(`${baseUrl}/api/tasks/${taskId}`, { headers: { cookie: asMaria } });
+    return (await answer.json()) as MyTaskDetail;
+  }
+
+  /** The caller's unfinished uploads of the task (Maria's by default). */
+  function unfinished(cookie = asMaria) {
+    return fetch(`${baseUrl}/api/tasks/${taskId}/unfinished-uploads`, { headers: { cookie } });
+  }
+
+  function discard(id: string, cookie = asMaria) {
+    return fetch(`${baseUrl}/api/tasks/${taskId}/unfinished-uploads/${id}`, {
+      method: 'DELETE',
+      headers: { cookie },
+    });
+  }
+
+  /** The bytes of a recorded upload, as Maria downloads them. */
+  async function downloaded(fileUrl: string) {
+    const answer = await fetch(`${baseUrl}${fileUrl}`, { headers: { cookie: asMaria } });
+    return Buffer.from(await answer.arrayBuffer());
+  }
+
   return {
     taskId,
+    tusDir,
+    detail,
+    unfinished,
+    discard,
+    downloaded,
     asMaria,
     asLucas,
     asAdmin,
@@ -155,6 +189,13 @@ async function uploadsOn({
     sendThenCut,
     claimsOf: (task: string) =>
       db.selectFrom('taskUploadClaims').selectAll().where('taskId', '=', task).execute(),
+    unfinishedClaimsOf: (task: string) =>
+      db
+        .selectFrom('taskUploadClaims')
+        .selectAll()
+        .where('taskId', '=', task)
+        .where('finishedUploadId', 'is', null)
+        .execute(),
     rowsOf: (task: string) =>
       db.selectFrom('taskUploads').selectAll().where('taskId', '=', task).execute(),
   };
@@ -203,10 +244,13 @@ describe('an upload that survives a dropped connection', () => {
     });
     expect(sha256(Buffer.from(await stored.arrayBuffer()))).toBe(sha256(file));
 
-    // Finished: its place under the limit is the file's now, and its temporary bytes are gone.
-    expect(await tus.claimsOf(tus.taskId)).toEqual([]);
+    // Finished: its place under the limit is the file's now, and its temporary bytes are gone;
+    // a client asking again (its answer lost) hears that every byte is here.
+    expect(await tus.unfinishedClaimsOf(tus.taskId)).toEqual([]);
     expect(tus.bytesOnDisk(idOf(location))).toBeUndefined();
-    expect((await tus.head(location)).status).toBe(404);
+    const again = await tus.head(location);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('upload-offset')).toBe(String(file.length));
   });
 
   test('answers an offset that does not continue the upload with 409, keeping what came', async ({
@@ -319,7 +363,7 @@ describe('the rules of the multipart call', () => {
     expect((await tus.patch(location, 0, video(2000))).status).toBe(200);
     expect((await tus.create(tus.asMaria, { length: 1000 })).status).toBe(400);
     expect(await tus.rowsOf(tus.taskId)).toHaveLength(1);
-    expect(await tus.claimsOf(tus.taskId)).toHaveLength(2);
+    expect(await tus.unfinishedClaimsOf(tus.taskId)).toHaveLength(2);
   });
 
   test('keeps to the limit when twelve uploads are created at once', async ({ tus }) => {
@@ -380,6 +424,75 @@ describe('the rules of the multipart call', () => {
   });
 });
 
+describe('finishing an upload', () => {
+  test('takes a small file whole in the request that creates it: 201 with its offset, recorded once', async ({
+    tus,
+  }) => {
+    const file = video(20_000);
+    const created = await tus.create(tus.asMaria, {
+      length: file.length,
+      filename: 'small.mp4',
+      bytes: file,
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('upload-offset')).toBe(String(file.length));
+    const location = created.headers.get('location')!;
+    expect(location).toMatch(/^\/api\/uploads\/[\w-]+$/);
+    const answered = (await created.json()) as MyTaskDetail;
+    expect(answered.uploads.map((upload) => upload.fileName)).toEqual(['small.mp4']);
+
+    // A client that missed the answer asks where the upload stands: every byte is here.
+    const asked = await tus.head(location);
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('upload-offset')).toBe(String(file.length));
+    const task = await tus.detail();
+    expect(task).toMatchObject({ fileCount: 1, unfinishedUploadCount: 0 });
+    expect(sha256(await tus.downloaded(task.uploads[0]!.fileUrl))).toBe(sha256(file));
+    expect(await tus.rowsOf(tus.taskId)).toHaveLength(1);
+    expect(tus.bytesOnDisk(idOf(location))).toBeUndefined();
+  });
+
+  test('records the file once when three requests bring its last bytes at once; the others answer the finished state', async ({
+    tus,
+  }) => {
+    const file = video(300_000);
+    const last = file.length - 1000;
+    const location = await tus.started(file.length);
+    expect((await tus.patch(location, 0, file.subarray(0, last))).status).toBe(204);
+
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => tus.patch(location, last, file.subarray(last))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 204, 204]);
+    for (const answer of answers) {
+      expect(answer.headers.get('upload-offset')).toBe(String(file.length));
+    }
+    const { uploads } = await tus.detail();
+    expect(uploads).toHaveLength(1);
+    expect(sha256(await tus.downloaded(uploads[0]!.fileUrl))).toBe(sha256(file));
+    expect(await tus.unfinishedClaimsOf(tus.taskId)).toEqual([]);
+    expect(tus.bytesOnDisk(idOf(location))).toBeUndefined();
+  });
+
+  test('records an upload whose bytes all arrived but were never recorded once the client asks where it stands', async ({
+    tus,
+  }) => {
+    const file = video(50_000);
+    const location = await tus.started(file.length);
+    // What a process stopped between storing the last byte and recording the file leaves.
+    fs.appendFileSync(path.join(tus.tusDir, idOf(location)), file);
+
+    const asked = await Promise.all([tus.head(location), tus.head(location)]);
+    for (const answer of asked) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('upload-offset')).toBe(String(file.length));
+    }
+    const { uploads } = await tus.detail();
+    expect(uploads).toHaveLength(1);
+    expect(sha256(await tus.downloaded(uploads[0]!.fileUrl))).toBe(sha256(file));
+  });
+});
+
 describe('unfinished uploads', () => {
   test('expire after 24 hours, and their bytes are removed', async ({ clock, tus }) => {
     const file = video(10_000);
@@ -404,5 +517,97 @@ describe('unfinished uploads', () => {
     await tus.started(file.length);
     expect(tus.bytesOnDisk(idOf(forgotten))).toBeUndefined();
     expect(await tus.claimsOf(tus.taskId)).toHaveLength(1);
+  });
+
+  test('are listed for their creator with name, size, offset and times, counted in the task, and discarded', async ({
+    tus,
+  }) => {
+    const file = video(10_000);
+    const first = await tus.started(file.length);
+    expect((await tus.patch(first, 0, file.subarray(0, 4000))).status).toBe(204);
+    const second = await tus.started(2000);
+
+    const listed = await tus.unfinished();
+    expect(listed.status).toBe(200);
+    const { items } = (await listed.json()) as UnfinishedUploadList;
+    expect(items).toEqual([
+      {
+        id: idOf(first),
+        fileName: 'clip.mp4',
+        fileSize: file.length,
+        offset: 4000,
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        uploadUrl: first,
+      },
+      expect.objectContaining({ id: idOf(second), fileSize: 2000, offset: 0, uploadUrl: second }),
+    ]);
+    const [oldest] = items;
+    expect(Date.parse(oldest!.expiresAt) - Date.parse(oldest!.createdAt)).toBe(day);
+    // The count the creator sees is the count the limit holds them to (three files at most).
+    expect(await tus.detail()).toMatchObject({ fileCount: 0, unfinishedUploadCount: 2 });
+    await tus.started(1000);
+    expect(await (await tus.create(tus.asMaria, { length: 1000 })).json()).toMatchObject({
+      code: 'task.too_many_files',
+      params: { count: 3 },
+    });
+
+    // Nobody else sees or discards them: the task is not theirs.
+    expect((await tus.unfinished(tus.asLucas)).status).toBe(404);
+    const theirs = await tus.discard(idOf(first), tus.asLucas);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toMatchObject({ code: 'task.not_found' });
+
+    expect((await tus.discard(idOf(first))).status).toBe(204);
+    expect(tus.bytesOnDisk(idOf(first))).toBeUndefined();
+    expect((await tus.head(first)).status).toBe(404);
+    expect((await tus.discard(idOf(first))).status).toBe(204);
+    expect(await tus.detail()).toMatchObject({ unfinishedUploadCount: 2 });
+    expect((await tus.started(1000)).length).toBeGreaterThan(0);
+  });
+
+  test('can be cancelled when no byte ever reached the store, and give their place back', async ({
+    baseUrl,
+    tus,
+  }) => {
+    const cancelled = await tus.started(1000);
+    const asked = await tus.started(1000);
+    // What a process stopped between claiming an upload and its store's first write leaves.
+    for (const location of [cancelled, asked]) {
+      fs.rmSync(path.join(tus.tusDir, idOf(location)));
+      fs.rmSync(path.join(tus.tusDir, `${idOf(location)}.json`));
+    }
+    const answer = await fetch(`${baseUrl}${cancelled}`, {
+      method: 'DELETE',
+      headers: { 'tus-resumable': '1.0.0', cookie: tus.asMaria },
+    });
+    expect(answer.status).toBe(204);
+    // Asked after, the other one is gone too: it could never go on.
+    expect((await tus.head(asked)).status).toBe(404);
+    expect(await tus.claimsOf(tus.taskId)).toEqual([]);
+    expect(await tus.detail()).toMatchObject({ unfinishedUploadCount: 0 });
+  });
+
+  test('give their place back ten minutes after they were created when no byte has come', async ({
+    app,
+    clock,
+    tus,
+  }) => {
+    const file = video(3000);
+    const underWay = await tus.started(file.length);
+    expect((await tus.patch(underWay, 0, file.subarray(0, 1000))).status).toBe(204);
+    await tus.started(1000);
+    await tus.started(1000);
+    expect((await tus.create(tus.asMaria, { length: 1000 })).status).toBe(400);
+
+    clock.advance(9 * 60_000);
+    expect(await sweepResumableUploads(app.deps)).toEqual({ expired: 0, unstarted: 0 });
+    clock.advance(2 * 60_000);
+    expect(await sweepResumableUploads(app.deps)).toEqual({ expired: 0, unstarted: 2 });
+
+    const { items } = (await (await tus.unfinished()).json()) as UnfinishedUploadList;
+    expect(items.map((item) => item.uploadUrl)).toEqual([underWay]);
+    expect(await tus.detail()).toMatchObject({ unfinishedUploadCount: 1 });
+    expect((await tus.create(tus.asMaria, { length: 1000 })).status).toBe(201);
   });
 });

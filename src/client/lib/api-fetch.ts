@@ -25,7 +25,8 @@ export class ApiError extends Error {
 
 export type ApiFetchInit = RequestInit & { json?: unknown };
 
-function parseJson(text: string): unknown {
+/** The JSON an answer's text holds, or undefined when it holds none (an empty body). */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

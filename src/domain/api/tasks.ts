@@ -10,6 +10,7 @@ import {
   taskListQuerySchema,
   taskReviewInputSchema,
   taskStatusUpdateSchema,
+  unfinishedUploadListSchema,
 } from '../tasks.ts';
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
@@ -134,6 +135,23 @@ export const tasksApi = {
     path: '/api/tasks/:id/uploads/:uploadId',
     access: 'creator',
     summary: "Removes one of the caller's files while the task takes files (204)",
+    params: myUploadParams,
+  }),
+  myUnfinishedUploads: endpoint({
+    method: 'GET',
+    path: '/api/tasks/:id/unfinished-uploads',
+    access: 'creator',
+    summary:
+      "The caller's resumable uploads to their task that have not finished, oldest first, each holding a place under the file limit",
+    params: taskParams,
+    responses: { 200: unfinishedUploadListSchema },
+  }),
+  discardUnfinishedUpload: endpoint({
+    method: 'DELETE',
+    path: '/api/tasks/:id/unfinished-uploads/:uploadId',
+    access: 'creator',
+    summary:
+      "Discards one of the caller's unfinished uploads: its bytes go, its place comes back (204)",
     params: myUploadParams,
   }),
   resumableCreate: endpoint({

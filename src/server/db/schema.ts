@@ -179,6 +179,8 @@ export interface TaskUploadClaimsTable {
   fileSize: number;
   createdAt: Timestamp;
   expiresAt: Timestamp;
+  /** The task upload it became; set once, by the one request that finished it (decision 0039). */
+  finishedUploadId: string | null;
 }
 
 /** Every review of one creator's submission (decision 0029), kept. */
@@ -292,6 +294,12 @@ export interface RateLimitEventsTable {
   occurredAt: Timestamp;
 }
 
+/** When a job that runs once across processes may next run (decision 0039). */
+export interface JobRoundsTable {
+  job: string;
+  nextRoundAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -315,4 +323,5 @@ export interface Database {
   passwordResetTokens: PasswordResetTokensTable;
   signInFailures: SignInFailuresTable;
   rateLimitEvents: RateLimitEventsTable;
+  jobRounds: JobRoundsTable;
 }

@@ -15,10 +15,23 @@ export interface Storage {
   size(key: string): Promise<number>;
   /** Deleting a file that is already gone is not an error. */
   delete(key: string): Promise<void>;
-  /** Gives a stored file another key (a finished upload leaving its temporary name). */
+  /** Gives a stored file another key (a received document kept). */
   rename(from: string, to: string): Promise<void>;
-  /** The files directly under a folder key, with when each was last written. */
-  list(folder: string): Promise<{ key: string; modifiedAt: Date }[]>;
+  /**
+   * Gives a stored file a second key without copying it (a finished upload taking its task
+   * key); deleting either key leaves the other. Fails when `to` exists.
+   */
+  link(from: string, to: string): Promise<void>;
+  /**
+   * The files under a folder key, with when each was last written: those directly under it, or
+   * with `recursive` those in its folders too.
+   */
+  list(folder: string, options?: { recursive?: boolean }): Promise<StoredFileEntry[]>;
+}
+
+export interface StoredFileEntry {
+  key: string;
+  modifiedAt: Date;
 }
 
 export function storageDir(dataDir: string): string {
@@ -58,22 +71,31 @@ export function createLocalStorage(root: string): Storage {
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.rename(fileOf(from), target);
     },
-    async list(folder) {
+    async link(from, to) {
+      const target = fileOf(to);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.link(fileOf(from), target);
+    },
+    async list(folder, { recursive = false } = {}) {
       const dir = fileOf(folder);
       const entries = await fs.promises
-        .readdir(dir, { withFileTypes: true })
+        .readdir(dir, { withFileTypes: true, recursive })
         .catch((error: NodeJS.ErrnoException) => {
           if (error.code === 'ENOENT') return [];
           throw error;
         });
-      return Promise.all(
+      const found = await Promise.all(
         entries
           .filter((entry) => entry.isFile())
-          .map(async (entry) => ({
-            key: `${folder}/${entry.name}`,
-            modifiedAt: (await fs.promises.stat(path.join(dir, entry.name))).mtime,
-          })),
+          .map(async (entry) => {
+            const file = path.join(entry.parentPath, entry.name);
+            // A file deleted since the folder was read is simply not listed.
+            const stats = await fs.promises.stat(file).catch(() => undefined);
+            const key = path.relative(root, file).split(path.sep).join('/');
+            return stats && { key, modifiedAt: stats.mtime };
+          }),
       );
+      return found.filter((entry) => entry !== undefined);
     },
   };
 }

@@ -7,6 +7,7 @@ import { sendStoredFile } from '../../uploads/send.ts';
 import { listAdminTasks, listMyTasks } from './list-repository.ts';
 import { taskReminders } from './reminders/schedule.ts';
 import { resumableUploadRoutes } from './resumable-uploads/routes.ts';
+import { discardUnfinishedUpload, listUnfinishedUploads } from './resumable-uploads/service.ts';
 import { taskReviewRoutes } from './review/routes.ts';
 import {
   createTask,
@@ -112,6 +113,29 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(tasksApi.deleteUpload),
     handler: async (request, reply) => {
       await deleteMyUpload(request.deps, {
+        taskId: request.params.id,
+        uploadId: request.params.uploadId,
+        user: requireUser(request),
+      });
+      return reply.status(204).send();
+    },
+  });
+
+  // Resumable uploads not finished yet, which hold places under the limit (decision 0039).
+  app.route({
+    ...routeOf(tasksApi.myUnfinishedUploads),
+    handler: async (request) => ({
+      items: await listUnfinishedUploads(request.deps, {
+        taskId: request.params.id,
+        user: requireUser(request),
+      }),
+    }),
+  });
+
+  app.route({
+    ...routeOf(tasksApi.discardUnfinishedUpload),
+    handler: async (request, reply) => {
+      await discardUnfinishedUpload(request.deps, {
         taskId: request.params.id,
         uploadId: request.params.uploadId,
         user: requireUser(request),

@@ -24,6 +24,7 @@ import {
 import { findAdminTask, findMyTask } from './list-repository.ts';
 import { taskAssignedMail, taskAssignedNotification } from './mails.ts';
 import { forgetReminders } from './reminders/repository.ts';
+import { countLiveUploadClaims } from './resumable-uploads/repository.ts';
 import {
   deleteTask as deleteTaskRow,
   findTaskRow,
@@ -205,18 +206,27 @@ export async function setTaskStatus(
   return reloaded(deps.db, id);
 }
 
-/** The creator's own task with their own status, files and reviews; 404 when it is not theirs. */
+/**
+ * The creator's own task with their own status, files, unfinished uploads and reviews; 404 when
+ * it is not theirs.
+ */
 export async function myTaskDetail(
   deps: Deps,
   { taskId, user }: { taskId: string; user: User },
 ): Promise<MyTaskDetail> {
   const task = await findMyTask(deps.db, taskId, user.id);
   if (!task) throw taskNotFound();
-  const [uploads, reviews] = await Promise.all([
+  const [uploads, reviews, unfinishedUploadCount] = await Promise.all([
     uploadsOf(deps.db, taskId, user.id),
     reviewsOf(deps.db, taskId, user.id),
+    countLiveUploadClaims(deps.db, taskId, user.id, deps.clock().toISOString()),
   ]);
-  return { ...task, uploads: uploads.map(toTaskUpload), reviews: reviews.get(user.id) ?? [] };
+  return {
+    ...task,
+    uploads: uploads.map(toTaskUpload),
+    unfinishedUploadCount,
+    reviews: reviews.get(user.id) ?? [],
+  };
 }
 
 /**

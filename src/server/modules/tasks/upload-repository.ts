@@ -55,6 +55,30 @@ export async function insertUploads(db: Db, rows: Insertable<TaskUploadsTable>[]
   if (rows.length > 0) await db.insertInto('taskUploads').values(rows).execute();
 }
 
+/**
+ * Records the thumbnail made for an upload after its row; answers false when the upload went
+ * meanwhile (or already has one), so the caller removes the thumbnail.
+ */
+export async function setUploadThumbnail(db: Db, id: string, thumbnailKey: string) {
+  const result = await db
+    .updateTable('taskUploads')
+    .set({ thumbnailKey })
+    .where('id', '=', id)
+    .where('thumbnailKey', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Which of these keys a task's uploads name, as their file or their thumbnail. */
+export async function storedKeysOfTask(db: Db, taskId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('taskUploads')
+    .select(['fileKey', 'thumbnailKey'])
+    .where('taskId', '=', taskId)
+    .execute();
+  return new Set(rows.flatMap(storedKeysOf));
+}
+
 export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
   return db.selectFrom('taskUploads').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -9,15 +9,17 @@ import type { StoredFile } from '../../uploads/send.ts';
 import { makeThumbnail } from '../../uploads/thumbnails.ts';
 import { findAssignment } from './assignment-repository.ts';
 import { findTaskRow } from './repository.ts';
-import { countLiveUploadClaims, deleteUploadClaim } from './resumable-uploads/repository.ts';
+import { countLiveUploadClaims } from './resumable-uploads/repository.ts';
 import { deleteStoredFiles, myTaskDetail, taskNotFound } from './service.ts';
 import {
   countUploads,
   deleteUpload,
   findUpload,
   insertUploads,
+  setUploadThumbnail,
   storedKeysOf,
   taskFileKey,
+  type UploadRow,
 } from './upload-repository.ts';
 import { taskUploadRules } from './upload-rules.ts';
 
@@ -44,8 +46,8 @@ export async function assertAcceptsFiles(
 
 /**
  * How many files the creator holds on a task at `now`: those stored, and the resumable uploads
- * on their way that have not expired. Every limit check counts this, so both ways of sending
- * share one limit (decision 0028).
+ * on their way that have not finished or expired. Every limit check counts this, so both ways
+ * of sending share one limit (decision 0028), and the creator's task shows the same two numbers.
  */
 async function countFilesHeld(
   deps: Deps,
@@ -119,60 +121,72 @@ export async function uploadMyFiles(
 }
 
 /**
- * Records the files a creator just sent, all or none: the assignment must still take files and
- * the task's limit must still hold once the files are counted with any sent meanwhile. A
- * finished resumable upload names its claim, which gives its place to the file in the same
- * change. Every way a file arrives ends here, so each image gets its thumbnail here (decision
- * 0029). When this throws, the files and their thumbnails are gone from storage.
+ * Records the files a creator just sent, all or none, inside the caller's transaction: the
+ * assignment must still take files and the task's limit must still hold once the files are
+ * counted with any sent meanwhile. Answers the rows, without thumbnails (`addThumbnails`).
+ */
+export async function recordMyUploads(
+  deps: Deps,
+  { taskId, user, files }: { taskId: string; user: User; files: ReceivedTaskFile[] },
+): Promise<UploadRow[]> {
+  await assertAcceptsFiles(deps, { taskId, userId: user.id, lock: true });
+  const task = await findTaskRow(deps.db, taskId);
+  if (!task) throw taskNotFound();
+  const now = deps.clock();
+  const count = await countFilesHeld(deps, { taskId, userId: user.id, now });
+  if (count + files.length > task.maxFiles) {
+    throw fieldError('invalid', 'files', 'task.too_many_files', { max: task.maxFiles, count });
+  }
+  const rows = files.map((file, index) => ({
+    id: file.uploadId,
+    taskId,
+    userId: user.id,
+    fileName: file.fileName,
+    fileKey: file.fileKey,
+    fileSize: file.fileSize,
+    fileType: file.fileType,
+    // A millisecond apart, so the files of one upload list in the order they were sent.
+    uploadedAt: new Date(now.getTime() + index).toISOString(),
+    thumbnailKey: null,
+  }));
+  await insertUploads(deps.db, rows);
+  return rows;
+}
+
+/**
+ * Gives each recorded image its thumbnail (decision 0029), one after another through the
+ * thumbnail queue. The rows come first: a thumbnail that never comes leaves a file without a
+ * preview, never a preview without a file, and a refused upload costs no image work.
+ */
+export async function addThumbnails(deps: Deps, rows: UploadRow[]): Promise<void> {
+  for (const row of rows) {
+    const key = await makeThumbnail(deps.storage, row, deps.log);
+    if (key && !(await setUploadThumbnail(deps.db, row.id, key))) {
+      await deleteStoredFiles(deps, [key]);
+    }
+  }
+}
+
+/**
+ * Records the files a creator sent in one multipart request, all or none (`recordMyUploads`),
+ * then their thumbnails. When this throws, the files are gone from storage.
  */
 export async function saveMyUploads(
   deps: Deps,
-  {
-    taskId,
-    user,
-    files,
-    claimId,
-  }: { taskId: string; user: User; files: ReceivedTaskFile[]; claimId?: string },
+  input: { taskId: string; user: User; files: ReceivedTaskFile[] },
 ): Promise<MyTaskDetail> {
-  if (files.length === 0) throw fieldError('invalid', 'files', 'upload.no_files');
-  const startedAt = deps.clock();
-  const now = startedAt.getTime();
-  const thumbnailKeys: (string | null)[] = [];
-  // One at a time: a phone's photos are large, and the server's memory is shared.
-  for (const file of files) thumbnailKeys.push(await makeThumbnail(deps.storage, file, deps.log));
-  const recorded = withTransaction(deps, async (deps) => {
-    await assertAcceptsFiles(deps, { taskId, userId: user.id, lock: true });
-    const task = await findTaskRow(deps.db, taskId);
-    if (!task) throw taskNotFound();
-    if (claimId !== undefined && !(await deleteUploadClaim(deps.db, claimId))) {
-      throw new DomainError('gone', 'upload.resume_expired');
-    }
-    const count = await countFilesHeld(deps, { taskId, userId: user.id, now: startedAt });
-    if (count + files.length > task.maxFiles) {
-      throw fieldError('invalid', 'files', 'task.too_many_files', { max: task.maxFiles, count });
-    }
-    await insertUploads(
-      deps.db,
-      files.map((file, index) => ({
-        id: file.uploadId,
-        taskId,
-        userId: user.id,
-        fileName: file.fileName,
-        fileKey: file.fileKey,
-        fileSize: file.fileSize,
-        fileType: file.fileType,
-        // A millisecond apart, so the files of one upload list in the order they were sent.
-        uploadedAt: new Date(now + index).toISOString(),
-        thumbnailKey: thumbnailKeys[index] ?? null,
-      })),
-    );
-  });
-  await recorded.catch(async (error: unknown) => {
-    const thumbnails = thumbnailKeys.filter((key) => key !== null);
-    await deleteStoredFiles(deps, [...files.map((file) => file.fileKey), ...thumbnails]);
-    throw error;
-  });
-  return myTaskDetail(deps, { taskId, user });
+  if (input.files.length === 0) throw fieldError('invalid', 'files', 'upload.no_files');
+  const rows = await withTransaction(deps, (deps) => recordMyUploads(deps, input)).catch(
+    async (error: unknown) => {
+      await deleteStoredFiles(
+        deps,
+        input.files.map((file) => file.fileKey),
+      );
+      throw error;
+    },
+  );
+  await addThumbnails(deps, rows);
+  return myTaskDetail(deps, { taskId: input.taskId, user: input.user });
 }
 
 /** A creator removes one of their own files, while the task is new or in progress. */

@@ -2,7 +2,8 @@ import type { DetailedError, Upload } from 'tus-js-client';
 import { pathOf } from '../../../../domain/api/endpoint.ts';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { MyTaskDetail } from '../../../../domain/tasks.ts';
-import { abortError, answerError } from '../../../lib/api-fetch.ts';
+import { abortError, answerError, parseJson } from '../../../lib/api-fetch.ts';
+import { getMyTask } from './get-my-task.ts';
 
 /**
  * Each PATCH carries at most this much: the server confirms the offset after every piece, a
@@ -59,6 +60,15 @@ function whenWorthRetrying(signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * The creator's task once the upload finished: the request that recorded the file answers with
+ * it; one that found the upload already finished (a retry after a lost answer, decision 0039)
+ * answers no body, and the task is asked for.
+ */
+async function finishedTask(taskId: string, body: string): Promise<MyTaskDetail> {
+  return (parseJson(body) as MyTaskDetail | undefined) ?? getMyTask(taskId);
+}
+
+/**
  * Sends one file to a task over tus (decision 0028): it survives a dropped connection,
  * a phone going to sleep and a reload, picking up where the server's bytes stop (the upload's
  * address is kept in localStorage under the file's fingerprint, so choosing the same file again
@@ -100,7 +110,10 @@ export async function uploadTaskFileResumably({
         onProgress?.(sent);
       },
       onSuccess: ({ lastResponse }) => {
-        settle(() => resolve(JSON.parse(lastResponse.getBody()) as MyTaskDetail));
+        void finishedTask(taskId, lastResponse.getBody()).then(
+          (task) => settle(() => resolve(task)),
+          (error: unknown) => settle(() => reject(error)),
+        );
       },
       onError: (error) => {
         if (settled || signal?.aborted) return;

@@ -4,36 +4,40 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import { formatFileSize } from '../../../../domain/files.ts';
-import type { MyTaskDetail } from '../../../../domain/tasks.ts';
+import type { User } from '../../../../domain/users.ts';
 import { DomainError } from '../../../errors.ts';
 import { requireUser } from '../../../plugins/access.ts';
 import { runPeriodically } from '../../../plugins/schedule.ts';
 import { routeOf } from '../../../routes.ts';
-import type { UploadClaimRow } from './repository.ts';
+import { findUploadClaim, type UploadClaimRow } from './repository.ts';
 import {
-  cancelResumableUpload,
   continueResumableUpload,
+  cancelResumableUpload,
   finishResumableUpload,
   releaseResumableUpload,
-  removeExpiredResumableUploads,
+  settleResumableUpload,
   startResumableUpload,
+  sweepResumableUploads,
+  type FinishOutcome,
 } from './service.ts';
-import { resumableUploadStore, type ResumableUploadStore } from './store.ts';
+import { resumableUploadDatastore } from './store.ts';
 import { toWebRequest } from './web-request.ts';
 
-const sweepEveryMs = 60 * 60 * 1000;
+/** Often enough that an upload that never started frees its place soon after its grace period. */
+const sweepEveryMs = 5 * 60 * 1000;
 
 /** One HTTP exchange as the tus server sees it, tied to the Fastify request it came from. */
 interface Exchange {
   request: FastifyRequest;
-  /** The upload under way this request continues (HEAD, PATCH, DELETE). */
+  user: User;
+  /** The unfinished upload this request continues (HEAD, PATCH). */
   claim?: UploadClaimRow;
-  /** The upload this request created a claim for (POST). */
-  claimedId?: string;
+  /** The upload this request created a claim for (POST), and when it expires. */
+  created?: { id: string; expiresAt: string };
   /** What the tus server's handler threw, to answer in the API's own shape. */
   failure?: unknown;
-  /** The creator's task after a finished upload became one of its files. */
-  finished?: MyTaskDetail;
+  /** How finishing the upload went, when this request's bytes completed it. */
+  finished?: FinishOutcome;
 }
 
 type TusError = { status_code: number; body: string };
@@ -41,13 +45,10 @@ const isTusError = (value: unknown): value is TusError =>
   typeof value === 'object' && value !== null && 'status_code' in value && 'body' in value;
 
 /** The tus server over the store, whose hooks hand each step of an upload to the service. */
-function tusServerFor(
-  store: ResumableUploadStore,
-  exchangeOf: (webRequest: Request) => Exchange,
-): TusServer {
+function tusServerFor(exchangeOf: (webRequest: Request) => Exchange, dataDir: string): TusServer {
   return new TusServer({
     path: tasksApi.resumableCreate.path,
-    datastore: store.datastore,
+    datastore: resumableUploadDatastore({ dataDir }),
     relativeLocation: true,
     // Same-origin only: no CORS headers for anyone.
     allowedOrigins: [],
@@ -55,39 +56,30 @@ function tusServerFor(
     // The id the router matched, never a reading of the URL's text (decision 0016).
     getFileIdFromRequest: (webRequest) =>
       (exchangeOf(webRequest).request.params as { id?: string }).id,
-    async onIncomingRequest(webRequest, uploadId) {
-      if (webRequest.method === 'POST') return;
-      const exchange = exchangeOf(webRequest);
-      const { request } = exchange;
-      const user = requireUser(request);
-      exchange.claim = await continueResumableUpload(request.deps, { uploadId, user, store });
-    },
     async onUploadCreate(webRequest, upload) {
       const exchange = exchangeOf(webRequest);
-      const { request } = exchange;
       const metadata = upload.metadata ?? {};
-      await startResumableUpload(request.deps, {
+      const { expiresAt } = await startResumableUpload(exchange.request.deps, {
         uploadId: upload.id,
         taskId: metadata.taskId ?? '',
-        user: requireUser(request),
+        user: exchange.user,
         fileName: metadata.filename || 'file',
         fileSize: upload.size,
-        store,
       });
-      exchange.claimedId = upload.id;
+      exchange.created = { id: upload.id, expiresAt };
       return { metadata };
     },
     async onUploadFinish(webRequest, upload) {
       const exchange = exchangeOf(webRequest);
-      const { request } = exchange;
-      exchange.finished = await finishResumableUpload(request.deps, {
-        uploadId: upload.id,
-        claim: exchange.claim,
-        user: requireUser(request),
-        store,
-      });
-      // tus-js-client takes any 2xx; the body is the creator's task, as the multipart call's.
-      return { status_code: 200 };
+      const { deps } = exchange.request;
+      // A create carrying the whole file (creation-with-upload) finishes the claim it just made.
+      const claim = exchange.claim ?? (await findUploadClaim(deps.db, upload.id));
+      if (!claim) throw new DomainError('not_found', 'upload.resume_not_found');
+      exchange.finished = await finishResumableUpload(deps, { claim, user: exchange.user });
+      // The request that recorded the file answers with the creator's task: 200 to a PATCH (as
+      // the multipart call), 201 to a create. Any other answers the finished state: 204.
+      if (!exchange.finished.won) return { status_code: 204 };
+      return webRequest.method === 'POST' ? {} : { status_code: 200 };
     },
     // Kept for `refusalOf`, which answers it in the API's shape; the tus text is never sent.
     async onResponseError(webRequest, error) {
@@ -132,13 +124,38 @@ function refusalOf(exchange: Exchange, status: number, uploadMaxBytes: number): 
 }
 
 /**
- * Resumable task uploads over tus 1.0 (decision 0028), through the maintained @tus/server with
- * its file store under DATA_DIR/storage (never served statically). Fastify routes carry the
+ * Whether a HEAD or PATCH the tus server answered leaves the upload to be settled from its claim
+ * and bytes (`settleResumableUpload`): its bytes were not where the store looked (404, 410), its
+ * offset no longer matched (409: another request may have brought the last bytes), or every byte
+ * is here but nothing recorded them (a process stopped between the two).
+ */
+function needsSettling(exchange: Exchange, response: Response): boolean {
+  if (!exchange.claim || exchange.finished || exchange.failure instanceof DomainError) {
+    return false;
+  }
+  if ([404, 409, 410].includes(response.status)) return true;
+  const offset = response.headers.get('upload-offset');
+  return exchange.request.method === 'HEAD' && offset === String(exchange.claim.fileSize);
+}
+
+/** A finished upload as tus tells it: every byte is here (HEAD 200, PATCH 204). */
+function sendFinishedState(request: FastifyRequest, reply: FastifyReply, fileSize: number) {
+  void reply.header('upload-offset', String(fileSize)).header('cache-control', 'no-store');
+  if (request.method === 'HEAD') {
+    return reply.header('upload-length', String(fileSize)).status(200).send();
+  }
+  return reply.status(204).send();
+}
+
+/**
+ * Resumable task uploads over tus 1.0 (decisions 0028, 0039), through the maintained @tus/server
+ * with its file store under DATA_DIR/storage (never served statically). Fastify routes carry the
  * access rule (creators only) and leave the body to the tus server, whose hooks hand each step
- * to the service; every refusal goes out in the API's error shape.
+ * to the service; every refusal goes out in the API's error shape. A request on an existing
+ * upload is first matched to the creator's claim: DELETE is answered from it alone, and a
+ * finished upload answers its finished state without the store.
  */
 export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = resumableUploadStore(app.deps);
   const exchanges = new WeakMap<Request, Exchange>();
   const exchangeOf = (webRequest: Request): Exchange => {
     const exchange = exchanges.get(webRequest);
@@ -146,30 +163,50 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return exchange;
   };
 
-  const tus = tusServerFor(store, exchangeOf);
+  const tus = tusServerFor(exchangeOf, app.deps.config.dataDir);
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
+    const { deps } = request;
+    const exchange: Exchange = { request, user: requireUser(request) };
+    if (request.method !== 'POST') {
+      const { id } = request.params as { id: string };
+      if (request.method === 'DELETE') {
+        await cancelResumableUpload(deps, { uploadId: id, user: exchange.user });
+        return reply.status(204).send();
+      }
+      const claim = await continueResumableUpload(deps, { uploadId: id, user: exchange.user });
+      if (claim.finishedUploadId) return sendFinishedState(request, reply, Number(claim.fileSize));
+      exchange.claim = claim;
+    }
     const webRequest = toWebRequest(request, reply);
-    const exchange: Exchange = { request };
     exchanges.set(webRequest, exchange);
     const response = await tus.handleWeb(webRequest);
+    if (needsSettling(exchange, response)) {
+      const state = await settleResumableUpload(deps, {
+        uploadId: exchange.claim!.id,
+        user: exchange.user,
+      });
+      if (state === 'finished')
+        return sendFinishedState(request, reply, Number(exchange.claim!.fileSize));
+    }
     if (response.status >= 400 || exchange.failure !== undefined) {
       // A create that failed after its claim leaves nothing behind either.
-      if (exchange.claimedId && !exchange.finished) {
-        await releaseResumableUpload(request.deps, { uploadId: exchange.claimedId, store });
+      if (exchange.created && !exchange.finished) {
+        await releaseResumableUpload(deps, exchange.created.id);
       }
-      throw refusalOf(exchange, response.status, request.deps.config.tasks.uploadMaxBytes);
-    }
-    if (request.method === 'DELETE' && exchange.claim) {
-      await cancelResumableUpload(request.deps, exchange.claim);
+      throw refusalOf(exchange, response.status, deps.config.tasks.uploadMaxBytes);
     }
     for (const [name, value] of response.headers) {
       if (name.startsWith('access-control-') || name === 'content-length') continue;
       if (name === 'content-type') continue;
       void reply.header(name, value);
     }
+    // An upload not finished yet goes at its claim's expiry, by the application's clock.
+    const expiresAt = exchange.created?.expiresAt ?? exchange.claim?.expiresAt;
+    if (expiresAt && !exchange.finished)
+      void reply.header('upload-expires', new Date(expiresAt).toUTCString());
     void reply.status(response.status);
-    return exchange.finished ? reply.send(exchange.finished) : reply.send();
+    return exchange.finished?.won ? reply.send(exchange.finished.detail) : reply.send();
   }
 
   // The tus server reads each body itself, as it arrives; Fastify parses none here.
@@ -182,14 +219,10 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({ ...routeOf(tasksApi.resumableCreate), handler: answer });
   app.route({ ...routeOf(tasksApi.resumable), handler: answer });
 
-  // Uploads left to expire go even when nobody creates a new one; the store's own sweep also
-  // takes bytes whose claim went with a deleted task or creator.
+  // Uploads left to expire, or never started, go even when nobody creates a new one.
   runPeriodically(app, {
-    name: 'Sweeping expired resumable uploads',
+    name: 'Sweeping expired and unstarted resumable uploads',
     everyMs: sweepEveryMs,
-    run: async () => {
-      await removeExpiredResumableUploads(app.deps, store);
-      await tus.cleanUpExpiredUploads();
-    },
+    run: () => sweepResumableUploads(app.deps),
   });
 };
