@@ -24,6 +24,7 @@ import { clientFilesPlugin } from './pages/client-files.ts';
 import { pagesPlugin } from './pages/plugin.ts';
 import { errorBody } from './errors.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
@@ -104,6 +105,7 @@ export async function buildApp(
 
   await app.register(errorsPlugin);
   await app.register(unreadBodiesPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { config });
   await app.register(accessPlugin);
   await app.register(openApiPlugin, { config });

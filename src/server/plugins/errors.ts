@@ -39,6 +39,11 @@ function sendDomainError(reply: FastifyReply, error: DomainError) {
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      // Fastify closes the connection after a body it could not read (too large, malformed, too
+      // deep); a client still sending would then see a reset instead of this answer. The rest
+      // of such a body is read and dropped instead (plugins/unread-bodies.ts), and the
+      // connection stays open.
+      reply.removeHeader('connection');
       if (error instanceof DomainError) return sendDomainError(reply, error);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = issuesOf(
