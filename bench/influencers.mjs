@@ -51,6 +51,9 @@ function* creatorRows(count, now) {
     const created = new Date(now.getTime() - (count - n) * 60_000).toISOString();
     const user = [id, username, email, firstName, lastName, created];
     user.searchText = searchable(username, email, firstName, lastName);
+    // users.username_skeleton is unique (migration 0019). The server's look-alike form is
+    // TypeScript this script cannot load; a line break and the id is a form no username has.
+    user.skeleton = `${username}\n${id}`;
     // Every fifth creator's compensation ended four months ago: inactive.
     const lastMonth = n % 5 === 0 ? thisMonth - 4 : thisMonth;
     const compensations = [];
@@ -80,10 +83,11 @@ function* creatorRows(count, now) {
 }
 
 const userColumns =
-  'id, username, email, first_name, last_name, created_at, updated_at, password_hash, is_admin, preferred_language, search_text';
-// The same columns with the search text among the parameters, before the fixed values.
+  'id, username, email, first_name, last_name, created_at, updated_at, password_hash, is_admin, preferred_language, search_text, username_skeleton';
+// The same columns with the search text and the look-alike form among the parameters, before the
+// fixed values.
 const postgresUserColumns =
-  'id, username, email, first_name, last_name, created_at, updated_at, search_text, password_hash, is_admin, preferred_language';
+  'id, username, email, first_name, last_name, created_at, updated_at, search_text, username_skeleton, password_hash, is_admin, preferred_language';
 const compensationColumns =
   'id, user_id, month, year, amount_cents, status, published_at, created_at, updated_at';
 // Nobody signs in as these creators; a hash that matches no password.
@@ -92,14 +96,14 @@ const noPassword = 'bench-no-password';
 function fillSqlite(file, count, now) {
   const db = new Database(file);
   const insertUser = db.prepare(
-    `insert into users (${userColumns}) values (?, ?, ?, ?, ?, ?, ?, '${noPassword}', 0, 'en', ?)`,
+    `insert into users (${userColumns}) values (?, ?, ?, ?, ?, ?, ?, '${noPassword}', 0, 'en', ?, ?)`,
   );
   const insertCompensation = db.prepare(
     `insert into compensations (${compensationColumns}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   db.transaction(() => {
     for (const { user, compensations } of creatorRows(count, now)) {
-      insertUser.run(...user, user[5], user.searchText);
+      insertUser.run(...user, user[5], user.searchText, user.skeleton);
       for (const row of compensations) insertCompensation.run(...row);
     }
   })();
@@ -151,6 +155,7 @@ async function fillPostgres(url, count, now) {
         created,
         created,
         creator.user.searchText,
+        creator.user.skeleton,
       ]);
       compensations.push(...creator.compensations);
       if (users.length === 200) await flush();

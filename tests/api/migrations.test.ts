@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Db } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { usernameSkeleton } from '../../src/server/modules/users/look-alike.ts';
 import { listAdminTasks, listMyTasks } from '../../src/server/modules/tasks/list-repository.ts';
 import {
   assignTask,
@@ -10,6 +12,32 @@ import {
   createUser,
 } from '../support/factories.ts';
 import { describe, expect, test } from '../support/fixtures.ts';
+
+/**
+ * A user as the schemas before migration 0019 hold one: the factory's `createUser` writes the
+ * username's look-alike form, a column those schemas do not have yet.
+ */
+async function userOfAnOlderSchema(
+  db: Db,
+  fields: { username?: string; isAdmin?: boolean; createdAt?: string } = {},
+): Promise<{ id: string }> {
+  const id = randomUUID();
+  const now = fields.createdAt ?? new Date().toISOString();
+  await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto('users')
+    .values({
+      id,
+      username: fields.username ?? `creator_${id.slice(0, 8)}`,
+      email: `${id}@example.com`,
+      password_hash: 'x',
+      is_admin: fields.isAdmin ? 1 : 0,
+      preferred_language: 'en',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id };
+}
 
 describe('migrations', () => {
   describe('on a database not yet migrated', () => {
@@ -36,6 +64,7 @@ describe('migrations', () => {
         '0015-user-search-index',
         '0016-creator-counts',
         '0018-upload-finishing-and-job-rounds',
+        '0019-username-skeletons',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -140,6 +169,7 @@ describe('migrations', () => {
         '0015-user-search-index',
         '0016-creator-counts',
         '0018-upload-finishing-and-job-rounds',
+        '0019-username-skeletons',
       ]);
       const user = await handle.db
         .selectFrom('users')
@@ -162,7 +192,7 @@ describe('migrations', () => {
       handle,
     }) => {
       await migrateToLatest(handle, '0007-task-list-indexes');
-      const creator = await createUser(handle.db);
+      const creator = await userOfAnOlderSchema(handle.db);
       const later = await createTask(handle.db, {
         title: 'Lantern parade',
         contentType: 'video',
@@ -194,8 +224,8 @@ describe('migrations', () => {
       handle,
     }) => {
       await migrateToLatest(handle, '0007-task-list-indexes');
-      const admin = await createUser(handle.db, { isAdmin: true });
-      const creator = await createUser(handle.db);
+      const admin = await userOfAnOlderSchema(handle.db, { isAdmin: true });
+      const creator = await userOfAnOlderSchema(handle.db);
       const draft = await createCompensation(handle.db, creator.id, {
         month: 1,
         createdBy: admin.id,
@@ -242,10 +272,10 @@ describe('migrations', () => {
       handle,
     }) => {
       await migrateToLatest(handle, '0009-compensation-changes');
-      const paid = await createUser(handle.db);
-      const unpaid = await createUser(handle.db);
+      const paid = await userOfAnOlderSchema(handle.db);
+      const unpaid = await userOfAnOlderSchema(handle.db);
       // Paid, but an administrator: in the months' sums, not in the creators' counts (0016).
-      const boss = await createUser(handle.db, { isAdmin: true });
+      const boss = await userOfAnOlderSchema(handle.db, { isAdmin: true });
       await createCompensation(handle.db, boss.id, {
         month: 1,
         amountCents: 2_000,
@@ -302,6 +332,42 @@ describe('migrations', () => {
       expect(await handle.db.selectFrom('creatorPublishHours').selectAll().execute()).toEqual([
         { hour: '2026-02-01T09', creators: 1 },
       ]);
+    });
+
+    test('give each username its look-alike form; of names that already looked alike, the oldest keeps it', async ({
+      handle,
+    }) => {
+      await migrateToLatest(handle, '0016-creator-counts');
+      const oldest = await userOfAnOlderSchema(handle.db, {
+        username: 'demo_admin',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+      // A Cyrillic "а", and a zero with a zero-width space: made before usernames were checked.
+      const cyrillic = await userOfAnOlderSchema(handle.db, {
+        username: 'demo_\u0430dmin',
+        createdAt: '2026-02-01T00:00:00.000Z',
+      });
+      const zero = await userOfAnOlderSchema(handle.db, {
+        username: 'dem0_admin\u200b',
+        createdAt: '2026-03-01T00:00:00.000Z',
+      });
+      const other = await userOfAnOlderSchema(handle.db, { username: 'Lucas' });
+
+      await migrateToLatest(handle);
+      const rows = await handle.db
+        .selectFrom('users')
+        .select(['id', 'username', 'usernameSkeleton'])
+        .execute();
+      const skeletonOf = (id: string) => rows.find((row) => row.id === id)?.usernameSkeleton;
+      expect(skeletonOf(oldest.id)).toBe(usernameSkeleton('demo_admin'));
+      expect(skeletonOf(cyrillic.id)).toBe(`${usernameSkeleton('demo_admin')}\n${cyrillic.id}`);
+      expect(skeletonOf(zero.id)).toBe(`${usernameSkeleton('demo_admin')}\n${zero.id}`);
+      expect(skeletonOf(other.id)).toBe(usernameSkeleton('Lucas'));
+      // Everyone keeps their name; the look is taken for anyone new.
+      expect(rows.map((row) => row.username)).toEqual(
+        expect.arrayContaining(['demo_admin', 'demo_\u0430dmin', 'dem0_admin\u200b', 'Lucas']),
+      );
+      await expect(createUser(handle.db, { username: 'DEMO_ADMlN' })).rejects.toThrow();
     });
   });
 

@@ -18,6 +18,7 @@ import { assignmentRemindersMigration } from './migrations/0014-assignment-remin
 import { userSearchIndexMigration } from './migrations/0015-user-search-index.ts';
 import { creatorCountsMigration } from './migrations/0016-creator-counts.ts';
 import { uploadFinishingAndJobRoundsMigration } from './migrations/0018-upload-finishing-and-job-rounds.ts';
+import { usernameSkeletonsMigration } from './migrations/0019-username-skeletons.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -43,6 +44,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0015-user-search-index': userSearchIndexMigration(handle.dialect),
     '0016-creator-counts': creatorCountsMigration(handle.dialect),
     '0018-upload-finishing-and-job-rounds': uploadFinishingAndJobRoundsMigration(types),
+    '0019-username-skeletons': usernameSkeletonsMigration(),
   };
 }
 

@@ -24,6 +24,8 @@ type NullableTimestamp = ColumnType<
 export interface UsersTable {
   id: string;
   username: string;
+  /** The username's look-alike form, unique (users/look-alike.ts; migration 0019). */
+  usernameSkeleton: string;
   email: string;
   firstName: string | null;
   lastName: string | null;

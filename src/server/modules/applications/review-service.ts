@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { DomainError } from '../../errors.ts';
 import { createPasswordLink } from '../auth/service.ts';
-import { findUserByLogin } from '../users/repository.ts';
+import { findUserByLogin, isUsernameTaken } from '../users/repository.ts';
 import { createUserAccount } from '../users/service.ts';
 import { invitationMail, rejectionMail } from './mails.ts';
 import {
@@ -35,7 +35,7 @@ const locked = () => new DomainError('conflict', 'application.locked');
 
 /**
  * A username for an approved applicant: the local part of their email, cut to the users rules
- * (3 to 50 characters, no '@'), with a number added when it is taken.
+ * (3 to 50 characters, no '@'), with a number added when it, or one that looks like it, is taken.
  */
 async function freeUsername(db: Db, email: string): Promise<string> {
   let base = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._-]/g, '_');
@@ -44,7 +44,7 @@ async function freeUsername(db: Db, email: string): Promise<string> {
   for (let n = 1; n < 1000; n++) {
     const suffix = n === 1 ? '' : `_${n}`;
     const candidate = `${base.slice(0, usernameLength.max - suffix.length)}${suffix}`;
-    if (!(await findUserByLogin(db, candidate))) return candidate;
+    if (!(await isUsernameTaken(db, candidate))) return candidate;
   }
   return `${base.slice(0, usernameLength.max - 9)}_${randomBytes(4).toString('hex')}`;
 }

@@ -4,6 +4,7 @@ import type { User, UserListQuery } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 import type { UsersTable } from '../../db/schema.ts';
+import { usernameSkeleton } from './look-alike.ts';
 
 export async function countAdministrators(db: Db): Promise<number> {
   const row = await db
@@ -21,10 +22,17 @@ const searchTextOf = (user: {
   lastName?: string | null;
 }) => searchable(user.username, user.email, user.firstName, user.lastName);
 
-export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<void> {
+/** A user's row as written: the repository adds what is derived from it. */
+export type NewUserRow = Omit<Insertable<UsersTable>, 'usernameSkeleton' | 'searchText'>;
+
+export async function insertUser(db: Db, user: NewUserRow): Promise<void> {
   await db
     .insertInto('users')
-    .values({ ...user, searchText: searchTextOf(user) })
+    .values({
+      ...user,
+      usernameSkeleton: usernameSkeleton(user.username),
+      searchText: searchTextOf(user),
+    })
     .execute();
 }
 
@@ -145,35 +153,54 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Page<User
   );
 }
 
-/** Which of the two sign-in names someone else already holds, regardless of case. */
+/**
+ * Whether someone (but `exceptUserId`) holds this username, or one a reader could take for it:
+ * the same regardless of case, or of the same look-alike form (decision 0040).
+ */
+export async function isUsernameTaken(
+  db: Db,
+  username: string,
+  exceptUserId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['username']), '=', username.toLowerCase()),
+        eb('usernameSkeleton', '=', usernameSkeleton(username)),
+      ]),
+    );
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Which of the two sign-in names someone else already holds: the username, or the email regardless of case. */
 export async function findIdentityConflict(
   db: Db,
   identity: { username: string; email: string },
   exceptUserId?: string,
 ): Promise<'username' | 'email' | undefined> {
+  if (await isUsernameTaken(db, identity.username, exceptUserId)) return 'username';
   let query = db
     .selectFrom('users')
-    .select(['username', 'email'])
-    .where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['username']), '=', identity.username.toLowerCase()),
-        eb(eb.fn('lower', ['email']), '=', identity.email.toLowerCase()),
-      ]),
-    );
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', identity.email.toLowerCase()));
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  const rows = await query.execute();
-  if (rows.some((row) => row.username.toLowerCase() === identity.username.toLowerCase()))
-    return 'username';
-  if (rows.length > 0) return 'email';
-  return undefined;
+  return (await query.executeTakeFirst()) ? 'email' : undefined;
 }
 
 export async function updateUser(
   db: Db,
   id: string,
-  changes: Partial<Omit<Insertable<UsersTable>, 'id' | 'searchText'>>,
+  changes: Partial<Omit<NewUserRow, 'id'>>,
 ): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  const derived = changes.username ? { usernameSkeleton: usernameSkeleton(changes.username) } : {};
+  await db
+    .updateTable('users')
+    .set({ ...changes, ...derived })
+    .where('id', '=', id)
+    .execute();
   if (
     'username' in changes ||
     'email' in changes ||

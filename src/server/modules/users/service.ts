@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Language } from '../../../domain/languages.ts';
 import type { User } from '../../../domain/users.ts';
+import { isUniqueViolation } from '../../db/constraints.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { DomainError, fieldError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
@@ -14,8 +15,8 @@ import {
   deleteUser,
   findIdentityConflict,
   findUserById,
-  findUserByLogin,
   insertUser,
+  isUsernameTaken,
   lockAdministrators,
   toUser,
   updateUser,
@@ -30,7 +31,7 @@ export async function ensureAdministrator(deps: Deps): Promise<void> {
   const { db, log } = deps;
   const { admin } = deps.config;
   if ((await countAdministrators(db)) > 0) return;
-  if (await findUserByLogin(db, admin.username)) {
+  if (await isUsernameTaken(db, admin.username)) {
     log.error(
       `No administrator exists, and the username "${admin.username}" belongs to a regular user. ` +
         'Set ADMIN_USERNAME to a free username and restart.',
@@ -84,13 +85,22 @@ function identityConflict(field: IdentityField): DomainError {
   );
 }
 
+/** The look-alike form of usernames is unique (migration 0019), also for requests in a race. */
+const usernameSkeletonUnique = {
+  constraint: 'users_username_skeleton_unique',
+  table: 'users',
+  columns: ['username_skeleton'],
+};
+
 /** The unique indexes catch what a concurrent request slipped past the check. */
 function identityConflictOf(error: unknown): DomainError | undefined {
   const text =
     error instanceof Error
       ? `${error.message} ${String((error as { constraint?: unknown }).constraint)}`
       : '';
-  if (text.includes('users_username_unique')) return identityConflict('username');
+  if (text.includes('users_username_unique') || isUniqueViolation(error, usernameSkeletonUnique)) {
+    return identityConflict('username');
+  }
   if (text.includes('users_email_unique')) return identityConflict('email');
   return undefined;
 }
