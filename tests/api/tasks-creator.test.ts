@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import sharp from 'sharp';
 import type { MyTaskDetail, MyTaskList } from '../../src/domain/tasks.ts';
+import { sweepStrayTaskFiles } from '../../src/server/modules/tasks/stray-files.ts';
+import { storageDir } from '../../src/server/storage/storage.ts';
 import { storedFiles } from '../support/applications.ts';
 import { assignTask, createTask } from '../support/factories.ts';
 import {
@@ -299,5 +305,80 @@ describe('deleting a person', () => {
     expect((await admin.delete(`/api/admin/users/${lucas.user.id}`)).statusCode).toBe(204);
     expect(theirs()).toEqual([]);
     expect(storedFiles(testApp.config.dataDir)).toHaveLength(before - 2 * uploads.length);
+  });
+});
+
+describe('a very large image', () => {
+  test.override('appEnv', { TASK_UPLOAD_MAX_BYTES: String(16 * 1024 * 1024) });
+
+  test('is stored without a thumbnail (past the pixel cap), and downloads as sent', async ({
+    maria,
+    taskId,
+  }) => {
+    // 8,200 × 6,200: just past the 8,192 × 6,144 a thumbnail is made from.
+    const huge = await sharp({
+      create: { width: 8200, height: 6200, channels: 3, background: { r: 200, g: 120, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const response = await upload(maria, taskId, [
+      { name: 'huge.png', type: 'image/png', content: huge },
+      photo('small.png'),
+    ]);
+    expect(response.statusCode).toBe(200);
+    const [stored, small] = response.json<MyTaskDetail>().uploads;
+    expect(stored).toMatchObject({
+      fileName: 'huge.png',
+      fileSize: huge.length,
+      thumbnailUrl: null,
+    });
+    expect((await maria.get(stored!.fileUrl)).rawPayload.equals(huge)).toBe(true);
+    expect(small!.thumbnailUrl).not.toBeNull();
+  });
+});
+
+describe('stored files no row names', () => {
+  test('are swept once a day old, by one process per round, while recorded files stay', async ({
+    app,
+    testApp,
+    clock,
+    maria,
+    taskId,
+  }) => {
+    const { uploads } = (await upload(maria, taskId, [photo('kept.png')])).json<MyTaskDetail>();
+    const kept = storedFiles(testApp.config.dataDir);
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        `tasks/${taskId}/${uploads[0]!.id}`,
+        `tasks/${taskId}/${uploads[0]!.id}.thumb.webp`,
+      ]),
+    );
+    // What a process stopped between writing bytes and their row leaves behind.
+    const strayUpload = randomUUID();
+    const stray = [
+      `tasks/${taskId}/${randomUUID()}`,
+      `tasks/${taskId}/${randomUUID()}.thumb.webp`,
+      `tasks/${randomUUID()}/${randomUUID()}`,
+      `resumable-uploads/${strayUpload}`,
+      `resumable-uploads/${strayUpload}.json`,
+    ];
+    for (const key of stray) {
+      const file = path.join(storageDir(testApp.config.dataDir), key);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, 'left behind');
+    }
+
+    const hour = 60 * 60 * 1000;
+    clock.advance(23 * hour);
+    expect(await sweepStrayTaskFiles(app.deps)).toEqual({ removed: [] });
+    clock.advance(2 * hour);
+    const rounds = await Promise.all([
+      sweepStrayTaskFiles(app.deps),
+      sweepStrayTaskFiles(app.deps),
+    ]);
+    expect(rounds.filter((round) => round === null)).toHaveLength(1);
+    const swept = rounds.find((round) => round !== null)!;
+    expect([...swept.removed].sort()).toEqual([...stray].sort());
+    expect(storedFiles(testApp.config.dataDir).sort()).toEqual([...kept].sort());
   });
 });

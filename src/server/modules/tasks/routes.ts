@@ -17,6 +17,7 @@ import {
   setTaskStatus,
   updateTask,
 } from './service.ts';
+import { strayFileSweep } from './stray-files.ts';
 import {
   deleteMyUpload,
   openUpload,
@@ -174,6 +175,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(taskReviewRoutes);
   await app.register(resumableUploadRoutes);
   await app.register(taskReminders);
+  await app.register(strayFileSweep);
 
   // The upload reads its multipart body itself, as it streams.
   acceptMultipart(app);
