@@ -1,4 +1,6 @@
 import { describe, expect, test } from '../support/fixtures.ts';
+import { sendRaw } from '../support/raw-http.ts';
+import { login } from '../support/sign-in.ts';
 
 describe('errors', () => {
   test('answers an unknown API path with a JSON 404 in the error shape', async ({ app }) => {
@@ -71,11 +73,52 @@ describe('security', () => {
         message: 'This request came from another site and was refused.',
       });
     }
+    // The host it was sent to, but over another scheme: a plain-http page is another site.
+    const otherScheme = await app.inject({
+      method: 'POST',
+      url: '/api/translations',
+      headers: { host: 'localhost:3000', origin: 'https://localhost:3000' },
+    });
+    expect(otherScheme.statusCode).toBe(403);
+    // Our scheme and the host it was sent to: the site reached under another name.
+    const otherName = await app.inject({
+      method: 'POST',
+      url: '/api/translations',
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+    });
+    expect(otherName.statusCode).toBe(404);
     const sameSite = await app.inject({
       method: 'POST',
       url: '/api/translations',
       headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
     });
     expect(sameSite.statusCode).toBe(404);
+  });
+
+  test('keeps what it says to a signed-in person out of every cache', async ({ app, creator }) => {
+    for (const url of ['/api/user', '/api/notifications', '/api/auth/session', '/api/no-such']) {
+      const answer = await creator.get(url);
+      expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(answer.headers['cache-control'], url).toBe('no-store');
+    }
+    const signedIn = await login(app, {
+      username: creator.user.username,
+      password: creator.user.password,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    // What is the same for everyone keeps its own cache.
+    expect((await creator.get('/api/site')).headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  test('answers a request for the server as a whole (GET *) with 400, not a page', async ({
+    port,
+  }) => {
+    const answer = await sendRaw(port, 'GET * HTTP/1.1\r\nHost: x\r\n\r\n', { timeoutMs: 5_000 });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text.split('\r\n\r\n')[1] ?? '')).toEqual({
+      code: 'request.unreadable',
+      message: 'The request could not be read.',
+    });
   });
 });

@@ -84,6 +84,19 @@ export const accessPlugin = fp(
       }
     });
 
+    // What is said to a signed-in person is theirs: no cache, shared or the browser's, keeps it,
+    // unless the route chose a cache of its own for what is the same for everyone.
+    app.addHook('onSend', async (request, reply) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (
+        request.user &&
+        type.startsWith('application/json') &&
+        !reply.hasHeader('cache-control')
+      ) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
+
     runPeriodically(app, {
       name: 'Session sweep',
       everyMs: sweepEveryMs,

@@ -39,16 +39,23 @@ export const securityPlugin = fp(
       frameguard: { action: 'deny' },
     });
 
-    const ownOrigin = new URL(options.config.appUrl).origin;
+    const own = new URL(options.config.appUrl);
     const isCrossSite = (headers: Record<string, string | string[] | undefined>): boolean => {
       if (headers['sec-fetch-site'] === 'cross-site') return true;
       const origin = headers.origin;
       if (origin === undefined) return false;
       if (typeof origin !== 'string' || !URL.canParse(origin)) return true; // includes "null"
-      const { origin: normalized, host } = new URL(origin);
-      return normalized !== ownOrigin && host !== headers.host;
+      const { origin: normalized, protocol, host } = new URL(origin);
+      if (normalized === own.origin) return false;
+      // Reached under another name (an address, a port of its own), the site is the host the
+      // request names, but always with our scheme: a plain-http page is not our https site.
+      return protocol !== own.protocol || host !== headers.host;
     };
     app.addHook('onRequest', async (request, reply) => {
+      // A request for the server as a whole (`*`) is only OPTIONS's; any other names no page.
+      if (request.raw.url === '*' && request.method !== 'OPTIONS') {
+        return reply.status(400).send(errorBody('request.unreadable'));
+      }
       if (stateChangingMethods.has(request.method) && isCrossSite(request.headers)) {
         return reply.status(403).send(errorBody('request.cross_site'));
       }

@@ -41,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         secure,
         ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),
       });
+      // The person it signed in, like every answer to a signed-in person (plugins/access.ts).
+      reply.header('cache-control', 'no-store');
       return answer;
     },
   });
