@@ -79,6 +79,26 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // A screen sends a change through useAction: one request per action at a time, however
+    // often it is tapped (decision 0041).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/lib/action.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Send changes with useAction (src/client/lib/action.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

@@ -143,7 +143,7 @@ function Shell({ user }: { user: User }) {
                 variant="ghost"
                 size="sm"
                 onClick={() => logout.mutate()}
-                disabled={logout.isPending}
+                isPending={logout.isPending}
               >
                 <LogOut aria-hidden="true" />
                 <span className="max-sm:sr-only">{t('layout.logout')}</span>

@@ -64,8 +64,13 @@ export function ConfirmActions({
         <Button variant="outline" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={isPending}>
-          {isPending ? pendingLabel : confirmLabel}
+        <Button
+          variant={confirmVariant}
+          onClick={onConfirm}
+          isPending={isPending}
+          pendingLabel={pendingLabel}
+        >
+          {confirmLabel}
         </Button>
       </DialogFooter>
     </>

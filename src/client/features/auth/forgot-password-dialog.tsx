@@ -65,8 +65,12 @@ function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={request.isPending}>
-          {request.isPending ? t('auth.forgot.submitting') : t('auth.forgot.submit')}
+        <Button
+          type="submit"
+          isPending={request.isPending}
+          pendingLabel={t('auth.forgot.submitting')}
+        >
+          {t('auth.forgot.submit')}
         </Button>
       </DialogFooter>
     </form>

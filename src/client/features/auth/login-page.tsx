@@ -148,9 +148,20 @@ function SignInCard({
             {t('auth.login.forgot')}
           </button>
         </div>
-        <Button type="submit" size="lg" disabled={isPending} className="mt-2">
+        <Button
+          type="submit"
+          size="lg"
+          isPending={isPending}
+          pendingLabel={
+            <>
+              <LogIn aria-hidden="true" />
+              {t('auth.login.submitting')}
+            </>
+          }
+          className="mt-2"
+        >
           <LogIn aria-hidden="true" />
-          {isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+          {t('auth.login.submit')}
         </Button>
       </form>
       <p className="mt-6 text-sm text-muted-foreground">{t('auth.login.support')}</p>

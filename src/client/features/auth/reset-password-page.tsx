@@ -81,8 +81,13 @@ export function ResetPasswordPage() {
                   </Link>
                 </div>
               )}
-              <Button type="submit" size="lg" disabled={reset.isPending}>
-                {reset.isPending ? t('auth.reset.submitting') : wording('submit')}
+              <Button
+                type="submit"
+                size="lg"
+                isPending={reset.isPending}
+                pendingLabel={t('auth.reset.submitting')}
+              >
+                {wording('submit')}
               </Button>
             </form>
           )}

@@ -99,8 +99,8 @@ function AddCompensationForm({ userId, onDone }: { userId: string; onDone: () =>
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? t('common.saving') : t('compensation.add.submit')}
+        <Button type="submit" isPending={create.isPending} pendingLabel={t('common.saving')}>
+          {t('compensation.add.submit')}
         </Button>
       </DialogFooter>
     </form>
@@ -183,8 +183,8 @@ function EditCompensationForm({
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? t('common.saving') : t('compensation.edit.submit')}
+        <Button type="submit" isPending={update.isPending} pendingLabel={t('common.saving')}>
+          {t('compensation.edit.submit')}
         </Button>
       </DialogFooter>
     </form>

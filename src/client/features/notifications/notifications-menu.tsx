@@ -164,7 +164,13 @@ function PanelHeader({
       </h2>
       <div className="flex items-center gap-1">
         {unread > 0 && (
-          <Button variant="ghost" size="sm" onClick={onReadAll} disabled={isReadingAll}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onReadAll}
+            isPending={isReadingAll}
+            pendingLabel={t('notifications.markingAllRead')}
+          >
             {t('notifications.markAllRead')}
           </Button>
         )}

@@ -77,19 +77,22 @@ function ApproveConfirmation({
 }) {
   const { t } = useLanguage();
   const review = useReviewAssignee();
-  // mutateAsync, not mutate's callbacks: the answer moves the assignment out of 'submitted',
-  // which unmounts these buttons before mutate's own callbacks would run.
+  // The answer moves the assignment out of 'submitted', which unmounts these buttons: the
+  // outcome still runs (useAction).
   const onConfirm = () =>
-    review.mutateAsync({ taskId, userId: assignee.userId, decision: 'approved' }).then(
-      () => {
-        toast({ title: t('common.success'), description: t('tasks.review.approveSuccess') });
-        onDone();
+    review.mutate(
+      { taskId, userId: assignee.userId, decision: 'approved' },
+      {
+        onSuccess: () => {
+          toast({ title: t('common.success'), description: t('tasks.review.approveSuccess') });
+          onDone();
+        },
+        onError: (error) =>
+          toastFailure(t, error, {
+            title: t('common.error'),
+            fallback: t('tasks.review.approveFailure'),
+          }),
       },
-      (error: unknown) =>
-        toastFailure(t, error, {
-          title: t('common.error'),
-          fallback: t('tasks.review.approveFailure'),
-        }),
     );
   return (
     <ConfirmActions
@@ -124,18 +127,21 @@ function RequestChangesForm({
     defaultValues: { decision: 'changes_requested', feedback: '' },
   });
   const { errors } = form.formState;
-  // As for approving: the answer unmounts this form, so the outcome is read from the promise.
+  // As for approving: the answer unmounts this form, and the outcome still runs.
   const onSubmit = form.handleSubmit((values) =>
-    review.mutateAsync({ taskId, userId, ...values }).then(
-      () => {
-        toast({ title: t('common.success'), description: t('tasks.review.changesSuccess') });
-        onDone();
+    review.mutate(
+      { taskId, userId, ...values },
+      {
+        onSuccess: () => {
+          toast({ title: t('common.success'), description: t('tasks.review.changesSuccess') });
+          onDone();
+        },
+        onError: (error) =>
+          toastFailure(t, error, {
+            title: t('common.error'),
+            fallback: t('tasks.review.changesFailure'),
+          }),
       },
-      (error: unknown) =>
-        toastFailure(t, error, {
-          title: t('common.error'),
-          fallback: t('tasks.review.changesFailure'),
-        }),
     ),
   );
   return (
@@ -158,8 +164,8 @@ function RequestChangesForm({
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={review.isPending}>
-          {review.isPending ? t('tasks.review.sending') : t('tasks.review.send')}
+        <Button type="submit" isPending={review.isPending} pendingLabel={t('tasks.review.sending')}>
+          {t('tasks.review.send')}
         </Button>
       </DialogFooter>
     </form>

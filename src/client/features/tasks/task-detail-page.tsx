@@ -167,18 +167,24 @@ function StatusCard({ task }: { task: MyTaskDetail }) {
         {t('tasks.statusCard.current')} <TaskStatusBadge status={task.status} />
       </p>
       {task.status === 'new' && (
-        <Button onClick={() => move('in_progress')} disabled={isPending}>
-          {isPending ? t('common.saving') : t('tasks.statusCard.markInProgress')}
+        <Button
+          onClick={() => move('in_progress')}
+          isPending={isPending}
+          pendingLabel={t('common.saving')}
+        >
+          {t('tasks.statusCard.markInProgress')}
         </Button>
       )}
       {task.status === 'in_progress' && (
         <>
           <Button
             onClick={() => move('submitted')}
-            disabled={isPending || !hasFiles}
+            disabled={!hasFiles}
+            isPending={isPending}
+            pendingLabel={t('common.saving')}
             aria-describedby={hasFiles ? undefined : hintId}
           >
-            {isPending ? t('common.saving') : t('tasks.statusCard.submitForReview')}
+            {t('tasks.statusCard.submitForReview')}
           </Button>
           {!hasFiles && (
             <p id={hintId} className="text-sm text-muted-foreground">
@@ -207,7 +213,16 @@ function QuickActions({ task }: { task: MyTaskDetail }) {
         {t('tasks.quickActions.title')}
       </h2>
       {task.status === 'in_progress' && task.fileCount > 0 && (
-        <Button onClick={() => move('submitted')} disabled={isPending}>
+        <Button
+          onClick={() => move('submitted')}
+          isPending={isPending}
+          pendingLabel={
+            <>
+              <Send aria-hidden="true" />
+              {t('common.saving')}
+            </>
+          }
+        >
           <Send aria-hidden="true" />
           {t('tasks.quickActions.submit')}
         </Button>

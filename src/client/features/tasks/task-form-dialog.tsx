@@ -79,10 +79,8 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: () => void }) {
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending
-            ? t('common.saving')
-            : t(task ? 'tasks.edit.submit' : 'tasks.create.submit')}
+        <Button type="submit" isPending={save.isPending} pendingLabel={t('common.saving')}>
+          {t(task ? 'tasks.edit.submit' : 'tasks.create.submit')}
         </Button>
       </DialogFooter>
     </form>

@@ -61,11 +61,18 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
                 {t('tasks.upload.clear')}
               </Button>
             )}
-            <Button onClick={upload.send} disabled={isSending}>
+            <Button
+              onClick={upload.send}
+              isPending={isSending}
+              pendingLabel={
+                <>
+                  <Upload aria-hidden="true" />
+                  {t('tasks.upload.uploading')}
+                </>
+              }
+            >
               <Upload aria-hidden="true" />
-              {isSending
-                ? t('tasks.upload.uploading')
-                : t('tasks.upload.submit', { count: selected.length })}
+              {t('tasks.upload.submit', { count: selected.length })}
             </Button>
           </div>
         </div>

@@ -96,6 +96,7 @@ export function useTaskUpload(task: MyTaskDetail) {
   };
 
   const send = () => {
+    if (abortRef.current) return; // a send under way (a double tap's second) keeps its progress
     const problem = selectionProblem(selected.length, task.fileCount, task.maxFiles);
     if (problem) {
       explain(t, problem);

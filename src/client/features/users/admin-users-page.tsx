@@ -311,8 +311,8 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? t('common.saving') : t('users.password.submit')}
+        <Button type="submit" isPending={change.isPending} pendingLabel={t('common.saving')}>
+          {t('users.password.submit')}
         </Button>
       </DialogFooter>
     </form>

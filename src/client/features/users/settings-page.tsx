@@ -95,8 +95,13 @@ function ProfileForm({ user }: { user: User }) {
             {(control) => <Input {...control} value={user.lastName ?? ''} readOnly />}
           </Field>
         </div>
-        <Button type="submit" disabled={update.isPending} className="justify-self-start">
-          {update.isPending ? t('common.saving') : t('settings.saveProfile')}
+        <Button
+          type="submit"
+          isPending={update.isPending}
+          pendingLabel={t('common.saving')}
+          className="justify-self-start"
+        >
+          {t('settings.saveProfile')}
         </Button>
       </form>
     </Card>
@@ -145,8 +150,13 @@ function PasswordForm() {
           confirmPassword={form.register('confirmPassword')}
           errors={errors}
         />
-        <Button type="submit" disabled={change.isPending} className="justify-self-start">
-          {change.isPending ? t('common.saving') : t('settings.changePassword')}
+        <Button
+          type="submit"
+          isPending={change.isPending}
+          pendingLabel={t('common.saving')}
+          className="justify-self-start"
+        >
+          {t('settings.changePassword')}
         </Button>
       </form>
     </Card>

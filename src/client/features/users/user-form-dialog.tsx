@@ -122,8 +122,8 @@ function UserForm({ user, onDone }: { user?: User; onDone: () => void }) {
         <Button variant="outline" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? t('common.saving') : t(isEdit ? 'users.edit.submit' : 'users.create.submit')}
+        <Button type="submit" isPending={isPending} pendingLabel={t('common.saving')}>
+          {t(isEdit ? 'users.edit.submit' : 'users.create.submit')}
         </Button>
       </DialogFooter>
     </form>

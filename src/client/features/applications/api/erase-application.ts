@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { applicationsApi } from '../../../../domain/api/applications.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { applicationQueryOptions } from './get-application.ts';
 
@@ -10,7 +11,7 @@ export function eraseApplication(id: string) {
 
 export function useEraseApplication() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: eraseApplication,
     onSuccess: (_nothing, id) => {
       // The erased one is gone for good: asking for it again could only answer 404.

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { applicationsApi } from '../../../../domain/api/applications.ts';
 import type { ApplicationStatusUpdate } from '../../../../domain/applications.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 
 export function updateApplicationStatus({
@@ -12,7 +13,7 @@ export function updateApplicationStatus({
 
 export function useUpdateApplicationStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: updateApplicationStatus,
     // Approval creates an account, so the user lists and the dashboard's figures change too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),

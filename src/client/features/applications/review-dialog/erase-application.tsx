@@ -54,7 +54,8 @@ export function EraseApplication({
           </Button>
           <Button
             variant="destructive"
-            disabled={erase.isPending}
+            isPending={erase.isPending}
+            pendingLabel={t('applications.erase.erasing')}
             onClick={() =>
               erase.mutate(application.id, {
                 onSuccess: () => {
@@ -75,7 +76,7 @@ export function EraseApplication({
               })
             }
           >
-            {erase.isPending ? t('applications.erase.erasing') : t('applications.erase.submit')}
+            {t('applications.erase.submit')}
           </Button>
         </DialogFooter>
       </Dialog>

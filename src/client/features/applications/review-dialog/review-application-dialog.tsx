@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Application } from '../../../../domain/applications.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
 import { applicationStatusTone, StatusBadge } from '../../../components/list/status-badge.tsx';
@@ -48,6 +48,17 @@ function ReviewContent({
 }) {
   const { t } = useLanguage();
   const [invitation, setInvitation] = useState<PendingInvitation>();
+  // Once shown, the link stays until the administrator closes the dialog: it is shown only once,
+  // and an answer after the approval's (a repeat carries no link, decision 0041) must neither
+  // close the dialog nor replace it.
+  const hasInvitation = useRef(false);
+  const showInvitation = (shown: PendingInvitation) => {
+    hasInvitation.current = true;
+    setInvitation((current) => current ?? shown);
+  };
+  const onReviewed = () => {
+    if (!hasInvitation.current) onClose();
+  };
   const tabs = [
     {
       id: 'personal',
@@ -90,7 +101,12 @@ function ReviewContent({
           name={`${application.firstName} ${application.lastName}`}
         />
       )}
-      <StatusForm application={application} onClose={onClose} onInvitation={setInvitation} />
+      <StatusForm
+        application={application}
+        onClose={onClose}
+        onReviewed={onReviewed}
+        onInvitation={showInvitation}
+      />
     </div>
   );
 }

@@ -32,11 +32,11 @@ type StatusFormInput = z.input<typeof applicationStatusUpdateSchema>;
  */
 function useStatusUpdate({
   application,
-  onClose,
+  onReviewed,
   onInvitation,
 }: {
   application: Application;
-  onClose: () => void;
+  onReviewed: () => void;
   onInvitation: (invitation: PendingInvitation) => void;
 }) {
   const { t } = useLanguage();
@@ -63,12 +63,12 @@ function useStatusUpdate({
     // The link must stay on screen to be copied; otherwise the review is done.
     if (saved.invitationUrl && saved.invitationDelivery !== 'sent') {
       onInvitation({ delivery: saved.invitationDelivery ?? 'failed', url: saved.invitationUrl });
-    } else onClose();
+    } else onReviewed();
   };
 
   const onSubmit = form.handleSubmit(
     ({ status, adminNotes }) => {
-      if (isLocked || update.isPending) return;
+      if (isLocked) return;
       setFailure(undefined);
       update.mutate(
         { id: application.id, status, ...(adminNotes ? { adminNotes } : {}) },
@@ -158,7 +158,10 @@ function StatusSelect({
  */
 export function StatusForm(props: {
   application: Application;
+  /** Cancel, or the application erased. */
   onClose: () => void;
+  /** Saved, with no invitation link to keep on screen. */
+  onReviewed: () => void;
   onInvitation: (invitation: PendingInvitation) => void;
 }) {
   const { application, onClose } = props;
@@ -195,13 +198,20 @@ export function StatusForm(props: {
         <Button variant="outline" onClick={onClose}>
           {t('applications.cancel')}
         </Button>
-        <Button type="submit" disabled={isLocked || isPending}>
-          {isLocked && <Lock aria-hidden="true" />}
-          {isLocked
-            ? t('applications.statusLocked')
-            : isPending
-              ? t('applications.updating')
-              : t('applications.update')}
+        <Button
+          type="submit"
+          disabled={isLocked}
+          isPending={isPending}
+          pendingLabel={t('applications.updating')}
+        >
+          {isLocked ? (
+            <>
+              <Lock aria-hidden="true" />
+              {t('applications.statusLocked')}
+            </>
+          ) : (
+            t('applications.update')
+          )}
         </Button>
       </DialogFooter>
     </form>

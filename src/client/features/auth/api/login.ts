@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../../../../domain/api/auth.ts';
 import type { LoginRequest } from '../../../../domain/auth.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 
@@ -11,7 +12,7 @@ export function login(request: LoginRequest) {
 /** Signs in and puts the person in the current-user cache, so guards see them at once. */
 export function useLogin() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: login,
     onSuccess: (response) => {
       // Whatever the previous visitor had loaded must not show through. (The dictionaries are

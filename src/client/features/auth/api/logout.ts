@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../../../domain/api/auth.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 import { paths } from '../../../../domain/routes.ts';
@@ -20,7 +21,7 @@ export function useLogout() {
   // The signed-in pages hold this hook: its clean-up runs once they have closed.
   const onClosed = useRef<() => void>(undefined);
   useEffect(() => () => onClosed.current?.(), []);
-  return useMutation({
+  return useAction({
     mutationFn: logout,
     onSuccess: async () => {
       // Leave the signed-in pages first, so their guard does not send us to /login instead; a

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../../../domain/api/auth.ts';
 import type { ForgotPasswordRequest } from '../../../../domain/auth.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 
 export function requestPasswordReset(request: ForgotPasswordRequest) {
@@ -8,5 +8,5 @@ export function requestPasswordReset(request: ForgotPasswordRequest) {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useAction({ mutationFn: requestPasswordReset });
 }

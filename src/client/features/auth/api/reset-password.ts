@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../../../domain/api/auth.ts';
 import type { ResetPasswordRequest } from '../../../../domain/auth.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 
 export function resetPassword(request: ResetPasswordRequest) {
@@ -8,5 +8,5 @@ export function resetPassword(request: ResetPasswordRequest) {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useAction({ mutationFn: resetPassword });
 }

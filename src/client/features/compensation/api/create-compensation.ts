@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { compensationApi } from '../../../../domain/api/compensation.ts';
 import type { CompensationInput } from '../../../../domain/compensation.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { creatorsQueryKey } from './get-creators.ts';
 import { adminCompensationsQueryKey } from './get-creator-compensations.ts';
@@ -11,7 +12,7 @@ export function createCompensation(input: CompensationInput) {
 
 export function useCreateCompensation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: createCompensation,
     onSuccess: () =>
       Promise.all([

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { compensationApi } from '../../../../domain/api/compensation.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { creatorsQueryKey } from './get-creators.ts';
 import { adminCompensationsQueryKey } from './get-creator-compensations.ts';
@@ -10,7 +11,7 @@ export function publishCompensation(id: string) {
 
 export function usePublishCompensation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: publishCompensation,
     onSuccess: () =>
       Promise.all([

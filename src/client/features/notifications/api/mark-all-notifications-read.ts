@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from '../../../../domain/api/notifications.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { notificationsQueryKey } from './get-notifications.ts';
 
@@ -9,7 +10,7 @@ export function markAllNotificationsRead() {
 
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: markAllNotificationsRead,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from '../../../../domain/api/notifications.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { notificationsQueryKey } from './get-notifications.ts';
 
@@ -9,8 +10,10 @@ export function markNotificationRead(id: string) {
 
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: markNotificationRead,
+    // Opening two notifications one after the other marks both.
+    actsOn: (id) => id,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { myTaskQueryOptions } from './get-my-task.ts';
 import { myTasksQueryKey } from './get-my-tasks.ts';
@@ -10,7 +11,7 @@ export function deleteTaskUpload({ id, uploadId }: { id: string; uploadId: strin
 
 export function useDeleteTaskUpload() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: deleteTaskUpload,
     onSuccess: (_, { id, uploadId }) => {
       queryClient.setQueryData(myTaskQueryOptions(id).queryKey, (task) => {

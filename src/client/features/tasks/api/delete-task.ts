@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
@@ -9,7 +10,7 @@ export function deleteTask(id: string) {
 
 export function useDeleteTask() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: deleteTask,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),
   });

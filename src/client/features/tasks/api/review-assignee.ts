@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '../../../../domain/api/endpoint.ts';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { TaskReviewInput } from '../../../../domain/tasks.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTaskQueryKey } from './get-admin-task.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
@@ -17,7 +18,7 @@ export function reviewAssignee({
 
 export function useReviewAssignee() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: reviewAssignee,
     onSuccess: (task) => {
       queryClient.setQueryData(adminTaskQueryKey(task.id), task);

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { TaskStatusUpdate } from '../../../../domain/tasks.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
@@ -11,7 +12,7 @@ export function setTaskStatus({ id, status }: TaskStatusUpdate & { id: string })
 
 export function useSetTaskStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: setTaskStatus,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),
   });

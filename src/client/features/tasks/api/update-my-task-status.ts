@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { TaskStatusUpdate } from '../../../../domain/tasks.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { myTaskQueryOptions } from './get-my-task.ts';
 import { myTasksQueryKey } from './get-my-tasks.ts';
@@ -12,7 +13,7 @@ export function updateMyTaskStatus({ id, status }: TaskStatusUpdate & { id: stri
 
 export function useUpdateMyTaskStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: updateMyTaskStatus,
     onSuccess: (task) => {
       queryClient.setQueryData(myTaskQueryOptions(task.id).queryKey, task);

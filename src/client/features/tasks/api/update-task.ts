@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { TaskInput } from '../../../../domain/tasks.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';
 
@@ -10,7 +11,7 @@ export function updateTask({ id, ...input }: TaskInput & { id: string }) {
 
 export function useUpdateTask() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: updateTask,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminTasksQueryKey }),
   });

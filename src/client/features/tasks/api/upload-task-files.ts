@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '../../../../domain/api/endpoint.ts';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import type { MyTaskDetail, TaskUpload } from '../../../../domain/tasks.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiUpload } from '../../../lib/api-upload.ts';
 import { perFileProgress } from '../upload-selection.ts';
 import { myTaskQueryOptions } from './get-my-task.ts';
@@ -81,7 +82,7 @@ export async function uploadTaskFiles({
 
 export function useUploadTaskFiles() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: uploadTaskFiles,
     onSuccess: ({ uploads }, { id }) => {
       // The answer is the creator's files after the upload: show them at once.

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
 import type { PasswordChangeRequest } from '../../../../domain/users.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 
 export function changePassword(request: PasswordChangeRequest) {
@@ -8,5 +8,5 @@ export function changePassword(request: PasswordChangeRequest) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useAction({ mutationFn: changePassword });
 }

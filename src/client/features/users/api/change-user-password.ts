@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
 import type { AdminPasswordChangeRequest } from '../../../../domain/users.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 
 export function changeUserPassword({
@@ -11,5 +11,5 @@ export function changeUserPassword({
 }
 
 export function useChangeUserPassword() {
-  return useMutation({ mutationFn: changeUserPassword });
+  return useAction({ mutationFn: changeUserPassword });
 }

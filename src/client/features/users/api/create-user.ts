@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
 import type { CreateUserRequest } from '../../../../domain/users.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { usersQueryKey } from './get-users.ts';
 
@@ -10,7 +11,7 @@ export function createUser(request: CreateUserRequest) {
 
 export function useCreateUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: createUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { usersQueryKey } from './get-users.ts';
 
@@ -9,7 +10,7 @@ export function deleteUser(id: string) {
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: deleteUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });

@@ -1,3 +1,5 @@
+// A choice of language is queued, never dropped (see useUpdateLanguage).
+// eslint-disable-next-line no-restricted-imports
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
 import type { LanguageUpdateRequest } from '../../../../domain/users.ts';
@@ -9,10 +11,15 @@ export function updateLanguage(request: LanguageUpdateRequest) {
   return apiCall(usersApi.updateLanguage, { body: request });
 }
 
+/**
+ * Not `useAction`: a choice of language is not dropped while the previous one is saved, as the
+ * last one chosen must win. The saves run one after another (one scope), in the order chosen.
+ */
 export function useUpdateLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateLanguage,
+    scope: { id: 'preferred-language' },
     onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
   });
 }

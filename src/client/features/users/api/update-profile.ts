@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
 import type { ProfileUpdateRequest } from '../../../../domain/users.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 import { meQueryKey } from './get-me.ts';
@@ -11,7 +12,7 @@ export function updateProfile(request: ProfileUpdateRequest) {
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: updateProfile,
     // The sidebar shows the username too.
     onSuccess: (user) => {

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
 import type { UpdateUserRequest } from '../../../../domain/users.ts';
+import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 import { usersQueryKey } from './get-users.ts';
@@ -11,7 +12,7 @@ export function updateUser({ id, ...request }: UpdateUserRequest & { id: string 
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: updateUser,
     onSuccess: () =>
       Promise.all([
