@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
 import { expectAccessible, useE2E, toastText, holdToast } from '../support/e2e.ts';
-import { createUser } from '../support/factories.ts';
+import { assignTask, createTask, createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
 
 const e2e = useE2E();
@@ -129,5 +129,67 @@ describe('tasks in the browser', () => {
     await expectAccessible(staff.page, staff.problems);
 
     for (const opened of [staff, phone, other]) await opened.context.close();
+  });
+
+  it('a Spanish creator reads her tasks in her words: counts that agree, finished work never overdue, and drag and drop only where a pointer can drag', async () => {
+    const stamp = Date.now().toString(36);
+    const day = 86_400_000;
+    const lucia = await createUser(e2e.db, { username: `lucia_${stamp}`, preferredLanguage: 'es' });
+    const open = await createTask(e2e.db, { title: `Sesión abierta ${stamp}`, maxFiles: 1 });
+    await assignTask(e2e.db, { taskId: open.id, userId: lucia.id, status: 'in_progress' });
+    // Handed in 40 days ago, due 45 days ago: finished, so not overdue.
+    const handedIn = await createTask(e2e.db, {
+      title: `Sesión entregada ${stamp}`,
+      dueDate: new Date(Date.now() - 45 * day).toISOString(),
+    });
+    const submittedAt = new Date(Date.now() - 40 * day).toISOString();
+    await assignTask(e2e.db, {
+      taskId: handedIn.id,
+      userId: lucia.id,
+      status: 'submitted',
+      submittedAt,
+    });
+
+    // On a phone, whose only pointer is a finger.
+    const phone = await e2e.openPage(viewports.phone, { hasTouch: true });
+    await phone.context.addCookies([{ name: 'preferredLanguage', value: 'es', url: e2e.baseUrl }]);
+    await e2e.signInAs(phone.context, lucia);
+    await phone.page.goto('/tasks');
+    await expect
+      .poll(() => phone.page.getByText('Mostrando 1–2 de 2 tareas').isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const finished = phone.page.getByRole('listitem').filter({ hasText: handedIn.title });
+    const submittedOn = new Intl.DateTimeFormat('es', { dateStyle: 'medium' }).format(
+      new Date(submittedAt),
+    );
+    expect(await finished.getByText(`Entregada el ${submittedOn}`).isVisible()).toBe(true);
+    expect(await finished.getByText(/Vencida/).count()).toBe(0);
+    const openCard = phone.page.getByRole('listitem').filter({ hasText: open.title });
+    // Counted by the limit: "0 de 1 archivo".
+    expect(await openCard.getByText('0 de 1 archivo', { exact: true }).isVisible()).toBe(true);
+
+    await phone.page.getByRole('link', { name: `Ver tarea: ${open.title}` }).click();
+    await phone.page.waitForURL((url) => url.pathname === `/tasks/${open.id}`);
+    await expect
+      .poll(() => phone.page.getByRole('button', { name: 'Elegir archivos' }).isVisible())
+      .toBe(true);
+    expect(await phone.page.getByText(/Arrastra y suelta/).count()).toBe(0);
+    await expectAccessible(phone.page, phone.problems);
+
+    // With a mouse, the same zone takes dropped files too.
+    const desk = await e2e.openPage(viewports.desktop);
+    await desk.context.addCookies([{ name: 'preferredLanguage', value: 'es', url: e2e.baseUrl }]);
+    await e2e.signInAs(desk.context, lucia);
+    await desk.page.goto(`/tasks/${open.id}`);
+    await expect
+      .poll(() => desk.page.getByText('Arrastra y suelta archivos aquí, o').isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    expect(await desk.page.getByRole('button', { name: 'Elegir archivos' }).isVisible()).toBe(true);
+
+    for (const opened of [phone, desk]) await opened.context.close();
   });
 });

@@ -43,10 +43,13 @@ export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = viewports.desktop,
+  /** A touch screen as the only pointer, as on a phone: `(pointer: coarse)`, no hover. */
+  { hasTouch = false }: { hasTouch?: boolean } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
+    hasTouch,
     extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
   });
   // The browser refuses what the Content Security Policy forbids without logging an error when

@@ -15,7 +15,10 @@ export interface E2E {
   /** The server's own database, opened on first use, to seed data straight into it. */
   readonly db: Db;
   /** A fresh visitor's page on the run's server (see `openPage`). */
-  openPage(viewport?: { width: number; height: number }): Promise<OpenedPage>;
+  openPage(
+    viewport?: { width: number; height: number },
+    options?: { hasTouch?: boolean },
+  ): Promise<OpenedPage>;
   /** Signs a user in on a browser context without the login form. */
   signInAs(context: BrowserContext, user: { id: string }): Promise<void>;
 }
@@ -47,7 +50,8 @@ export function useE2E(): E2E {
       database ??= openDatabase({ databaseUrl: undefined, dataDir });
       return database.db;
     },
-    openPage: (viewport = viewports.desktop) => openPage(e2e.browser, baseUrl, viewport),
+    openPage: (viewport = viewports.desktop, options) =>
+      openPage(e2e.browser, baseUrl, viewport, options),
     signInAs: (context, user) => signInBrowser(context, baseUrl, e2e.db, user),
   };
   return e2e;

@@ -4,8 +4,13 @@ import { acceptAttribute, type FileKind } from '../../../domain/files.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 
-/** Where files are dropped or picked; nothing is taken while a send is under way. */
+/**
+ * Where files are dropped or picked; nothing is taken while a send is under way. Dragging is
+ * offered only where the pointer can drag (a mouse or a trackpad): on a phone or a tablet the
+ * zone just offers the picker.
+ */
 export function UploadDropZone({
   kinds,
   onChoose,
@@ -24,6 +29,7 @@ export function UploadDropZone({
   const { t } = useLanguage();
   const inputRef = useRef<HTMLInputElement>(null);
   const [isDragging, setDragging] = useState(false);
+  const canDrag = useMediaQuery('(pointer: fine)');
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -45,7 +51,7 @@ export function UploadDropZone({
       )}
     >
       <Upload className="size-8 text-muted-foreground" aria-hidden="true" />
-      <p className="text-sm text-muted-foreground">{t('tasks.upload.dropHere')}</p>
+      {canDrag && <p className="text-sm text-muted-foreground">{t('tasks.upload.dropHere')}</p>}
       <input
         ref={inputRef}
         type="file"
