@@ -6,7 +6,6 @@ import {
   applicationFormSchema,
   applicationFormSteps,
   documentTypeForIdType,
-  documentTypeLabel,
   idTypes,
   normalizeProfileUrl,
   wizardStepCount,
@@ -86,7 +85,6 @@ describe('ID types', () => {
       'National ID': 'national_id',
       'Other Government ID': 'national_id',
     });
-    expect(documentTypeLabel('driver_license')).toBe('driver license');
   });
 });
 

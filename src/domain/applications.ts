@@ -74,11 +74,6 @@ export const personalMessageMinLength = 50;
 export const personalMessageMaxLength = 5000;
 export const adminNotesMaxLength = 5000;
 
-/** Shown as "driver license", "national id": the underscore becomes a space. */
-export function documentTypeLabel(documentType: DocumentType): string {
-  return documentType.replace('_', ' ');
-}
-
 /**
  * A profile address typed without a scheme ("instagram.com/ana") gets https:// in front; a handle
  * ("@ana") or a full URL stays as typed (docs/product.md, section 4).
@@ -134,6 +129,11 @@ export const applicationFieldsSchema = z.object({
     .min(1, 'application.social_required')
     .max(20, 'application.social_max'),
   documentType: z.enum(documentTypes, { error: 'application.document_type_required' }),
+  /**
+   * The ID type the visitor picked ("State ID"), kept so reviewers see what was chosen: several
+   * are stored as the same document type. Optional for clients that send only the document type.
+   */
+  idType: z.enum(idTypeLabels, { error: 'application.id_type_invalid' }).optional(),
   documentNumber: required('application.document_number_required', 100),
   personalMessage: multiLine(personalMessageMaxLength, {
     tooLong: 'application.message_max',
@@ -143,6 +143,19 @@ export const applicationFieldsSchema = z.object({
   language: z.enum(languages).default('en'),
 });
 export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
+
+/** What the server takes: the fields, with an ID type that agrees with the document type. */
+export const applicationSubmissionSchema = applicationFieldsSchema.superRefine(
+  (fields, context) => {
+    if (fields.idType && documentTypeForIdType(fields.idType) !== fields.documentType) {
+      context.addIssue({
+        code: 'custom',
+        path: ['idType'],
+        message: 'application.id_type_mismatch',
+      });
+    }
+  },
+);
 
 /** A note an administrator left on an application; every note is kept with its author and time. */
 export const applicationNoteSchema = z.object({
@@ -171,6 +184,8 @@ export const applicationSchema = z.object({
   state: z.string(),
   socialAccounts: z.array(socialAccountSchema),
   documentType: z.enum(documentTypes),
+  /** The ID type the applicant picked ("State ID"); null when it was not sent. */
+  idType: z.string().nullable(),
   documentNumber: z.string(),
   /** Same-origin address of the ID document, served only to administrators; null when none. */
   documentImageUrl: z.string().nullable(),
@@ -220,7 +235,7 @@ export type ApplicationStatusUpdate = z.infer<typeof applicationStatusUpdateSche
  * document file and the language travel beside it.
  */
 export const applicationFormSchema = applicationFieldsSchema
-  .omit({ documentType: true, heardAboutUs: true, language: true })
+  .omit({ documentType: true, idType: true, heardAboutUs: true, language: true })
   .extend({
     idType: z.enum(idTypeLabels, { error: 'application.id_type_required' }),
     heardAboutUs: z.enum(heardAboutUsSources, { error: 'application.heard_required' }),

@@ -35,6 +35,46 @@ const setStatus = (admin: SignedInClient, id: string, payload: Record<string, un
   admin.put(`/api/admin/applications-v2/${id}/status`, payload);
 
 describe('reviewing applications', () => {
+  test('keeps the ID type the applicant picked beside its document type, and refuses one that disagrees', async ({
+    app,
+    admin,
+  }) => {
+    // State ID and National ID are both stored as national_id; the choice itself is kept.
+    const id = await apply(app, {
+      email: 'state@example.com',
+      documentType: 'national_id',
+      idType: 'State ID',
+    });
+    const shown = await admin.get(`/api/admin/applications-v2/${id}`);
+    expect(shown.json<Application>()).toMatchObject({
+      documentType: 'national_id',
+      idType: 'State ID',
+    });
+    // A client that sends only the document type still applies; the choice is then unknown.
+    const bare = await apply(app, { email: 'bare@example.com', documentType: 'passport' });
+    expect((await admin.get(`/api/admin/applications-v2/${bare}`)).json<Application>().idType).toBe(
+      null,
+    );
+
+    const disagreeing = await submitApplication(app, {
+      fields: applicationFields({
+        email: 'odd@example.com',
+        documentType: 'passport',
+        idType: 'State ID',
+      }),
+    });
+    expect(disagreeing.statusCode).toBe(400);
+    expect(disagreeing.json()).toMatchObject({
+      code: 'application.id_type_mismatch',
+      issues: [{ path: ['idType'] }],
+    });
+    const unknown = await submitApplication(app, {
+      fields: applicationFields({ email: 'odd@example.com', idType: 'Library Card' }),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'application.id_type_invalid' });
+  });
+
   test('lists applications newest first, each with its document address and note history', async ({
     app,
     admin,

@@ -65,6 +65,7 @@ describe('migrations', () => {
         '0016-creator-counts',
         '0018-upload-finishing-and-job-rounds',
         '0019-username-skeletons',
+        '0042-application-id-type',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -170,6 +171,7 @@ describe('migrations', () => {
         '0016-creator-counts',
         '0018-upload-finishing-and-job-rounds',
         '0019-username-skeletons',
+        '0042-application-id-type',
       ]);
       const user = await handle.db
         .selectFrom('users')

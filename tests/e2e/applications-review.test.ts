@@ -111,7 +111,8 @@ describe('applying and reviewing', () => {
       await dialog.getByRole('link', { name: 'https://instagram.com/lucia.fit' }).isVisible(),
     ).toBe(true);
     await review.keyboard.press('ArrowRight');
-    expect(await dialog.getByRole('tabpanel').innerText()).toContain('passport');
+    // The ID type she picked, named as the wizard names it.
+    expect(await dialog.getByRole('tabpanel').innerText()).toContain('Passport');
     const image = dialog.getByRole('img', { name: 'ID document of Lucía Gómez' });
     await expect
       .poll(() =>
@@ -182,12 +183,13 @@ describe('applying and reviewing', () => {
     // The application keeps the language it was made in (its mails use it).
     const stored = await e2e.db
       .selectFrom('applications')
-      .select(['language', 'documentType', 'heardAboutUs'])
+      .select(['language', 'documentType', 'idType', 'heardAboutUs'])
       .where('email', '=', email)
       .executeTakeFirst();
     expect(stored).toEqual({
       language: 'es',
       documentType: 'passport',
+      idType: 'Passport',
       heardAboutUs: 'Influencer Recommendation',
     });
 
@@ -252,7 +254,12 @@ describe('applying and reviewing', () => {
   }, 120_000);
 
   it('shows all five tabs of the review dialog on a phone, none hidden off to the side', async () => {
-    const application = await createApplication(e2e.db, { firstName: 'Rita', lastName: 'Moura' });
+    const application = await createApplication(e2e.db, {
+      firstName: 'Rita',
+      lastName: 'Moura',
+      documentType: 'national_id',
+      idType: 'State ID',
+    });
     const admin = await createUser(e2e.db, { isAdmin: true });
     const { page, context, problems } = await e2e.openPage(viewports.phone);
     await e2e.signInAs(context, admin);
@@ -277,7 +284,10 @@ describe('applying and reviewing', () => {
       true,
     );
     await dialog.getByRole('tab', { name: 'Verification' }).click();
-    expect(await dialog.getByRole('tabpanel').innerText()).toContain('passport');
+    // The ID type she picked, as the wizard names it: not the stored "national id".
+    const verification = await dialog.getByRole('tabpanel').innerText();
+    expect(verification).toContain('State ID');
+    expect(verification).not.toMatch(/national id/i);
     expect(await axeViolations(page, 'dialog')).toEqual([]);
     expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();

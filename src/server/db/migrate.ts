@@ -19,6 +19,7 @@ import { userSearchIndexMigration } from './migrations/0015-user-search-index.ts
 import { creatorCountsMigration } from './migrations/0016-creator-counts.ts';
 import { uploadFinishingAndJobRoundsMigration } from './migrations/0018-upload-finishing-and-job-rounds.ts';
 import { usernameSkeletonsMigration } from './migrations/0019-username-skeletons.ts';
+import { applicationIdTypeMigration } from './migrations/0042-application-id-type.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -45,6 +46,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0016-creator-counts': creatorCountsMigration(handle.dialect),
     '0018-upload-finishing-and-job-rounds': uploadFinishingAndJobRoundsMigration(types),
     '0019-username-skeletons': usernameSkeletonsMigration(),
+    '0042-application-id-type': applicationIdTypeMigration(),
   };
 }
 

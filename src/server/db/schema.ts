@@ -74,6 +74,8 @@ export interface ApplicationsTable {
   /** JSON text: a list of { network, handle, followers, url? }. */
   socialAccounts: string;
   documentType: DocumentType;
+  /** The ID type the applicant picked ("State ID"); null when not sent (migration 0042). */
+  idType: ColumnType<string | null, string | null | undefined, string | null>;
   documentNumber: string;
   /** Key of the encrypted ID document in storage; never a public URL. */
   documentFileKey: string | null;

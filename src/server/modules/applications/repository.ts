@@ -41,6 +41,7 @@ function toApplication(row: ApplicationRow, { notes, documentViews }: Related): 
     state: row.state,
     socialAccounts: JSON.parse(row.socialAccounts) as SocialAccount[],
     documentType: row.documentType,
+    idType: row.idType,
     documentNumber: row.documentNumber,
     documentImageUrl: row.documentFileKey ? documentUrl(row.documentFileKey) : null,
     documentMimeType: row.documentFileKey ? row.documentFileType : null,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
-  applicationFieldsSchema,
+  applicationSubmissionSchema,
   documentKinds,
   maxDocumentBytes,
   type ApplicationFields,
@@ -93,9 +93,10 @@ export function parseApplicationFields(
       socialAccounts = undefined;
     }
   }
-  const parsed = applicationFieldsSchema.safeParse({
+  const parsed = applicationSubmissionSchema.safeParse({
     ...Object.fromEntries(textFieldNames.map((name) => [name, text(name)])),
     socialAccounts,
+    idType: optional('idType'),
     heardAboutUs: optional('heardAboutUs'),
     language: optional('language'),
   });
@@ -189,6 +190,7 @@ async function saveApplication(
         state: fields.state,
         socialAccounts: JSON.stringify(fields.socialAccounts),
         documentType: fields.documentType,
+        idType: fields.idType ?? null,
         documentNumber: fields.documentNumber,
         documentFileKey: storedDocumentKey(document.fileId),
         documentFileType: document.mimeType,

@@ -20,9 +20,10 @@ export function submitApplication({
   idDocument,
 }: ApplicationSubmission): Promise<ApplicationReceipt> {
   const body = new FormData();
-  const { socialAccounts, heardAboutUs, ...text } = fields;
+  const { socialAccounts, heardAboutUs, idType, ...text } = fields;
   for (const [name, value] of Object.entries(text)) body.append(name, value);
   body.append('socialAccounts', JSON.stringify(socialAccounts));
+  if (idType !== undefined) body.append('idType', idType);
   if (heardAboutUs !== undefined) body.append('heardAboutUs', heardAboutUs);
   body.append('idDocument', idDocument);
   return apiUpload(pathOf(applicationsApi.submit), body);

@@ -53,7 +53,7 @@ export function useSubmission({
     setSending(true);
     const { idType, ...fields } = values;
     submitApplication({
-      fields: { ...fields, documentType: documentTypeForIdType(idType), language },
+      fields: { ...fields, documentType: documentTypeForIdType(idType), idType, language },
       idDocument: file,
     }).then(
       () => {
