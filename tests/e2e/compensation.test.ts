@@ -43,6 +43,45 @@ async function textOf(part: Locator) {
   return (await part.innerText()).replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * What a chart's axes read, and every label cut by the chart's edge or the screen's: its amounts
+ * on the left (bottom to top) and its months below, as the browser lays them out.
+ */
+function chartAxes(figure: Locator) {
+  return figure.evaluate((element) => {
+    const svg = element.querySelector('svg.recharts-surface')!;
+    const box = svg.getBoundingClientRect();
+    const labels = [...svg.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((text) => ({
+      axis: text.closest('[class*="xAxis"]') ? 'x' : 'y',
+      text: text.textContent ?? '',
+      rect: text.getBoundingClientRect(),
+    }));
+    const cut = labels
+      .filter(
+        ({ rect }) =>
+          rect.left < Math.max(box.left, 0) - 0.5 ||
+          rect.right > Math.min(box.right, window.innerWidth) + 0.5 ||
+          rect.top < box.top - 0.5 ||
+          rect.bottom > box.bottom + 0.5,
+      )
+      .map(({ text }) => `${text} (${window.innerWidth} px)`);
+    const months = labels.filter((label) => label.axis === 'x');
+    const overlapping = months
+      .slice(1)
+      .filter((label, index) => label.rect.left < months[index]!.rect.right)
+      .map(({ text }) => text);
+    return {
+      amounts: labels
+        .filter((label) => label.axis === 'y')
+        .sort((a, b) => b.rect.top - a.rect.top)
+        .map(({ text }) => text),
+      months: months.map(({ text }) => text),
+      cut,
+      overlapping,
+    };
+  });
+}
+
 describe('pay in the browser', () => {
   it('an administrator adds, edits and publishes a month of pay; the creator follows the bell to it on a phone and reads the year month by month', async () => {
     const stamp = Date.now().toString(36);
@@ -339,5 +378,76 @@ describe('pay in the browser', () => {
     await expectAccessible(phone.page, phone.problems);
 
     for (const opened of [staff, phone]) await opened.context.close();
+  }, 180_000);
+
+  it('the chart reads every axis label whole and right, in English, Spanish and Portuguese, on a phone and a wide screen', async () => {
+    const stamp = Date.now().toString(36);
+    const creator = await createUser(e2e.db, { username: `axis_${stamp}` });
+    const now = new Date();
+    // 5,200, 4,500, 3,000 and 1,500 dollars in the last four months.
+    for (const [back, amountCents] of [
+      [0, 520_000],
+      [1, 450_000],
+      [2, 300_000],
+      [3, 150_000],
+    ] as const) {
+      const month = new Date(now.getFullYear(), now.getMonth() - back, 1);
+      await createCompensation(e2e.db, creator.id, {
+        year: month.getFullYear(),
+        month: month.getMonth() + 1,
+        amountCents,
+        status: 'published',
+        publishedAt: new Date(month.getFullYear(), month.getMonth(), 2).toISOString(),
+      });
+    }
+    const opened = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(opened.context, creator);
+    for (const language of ['en', 'es', 'pt'] as const) {
+      await opened.page.setViewportSize(viewports.phone);
+      await opened.page.goto(`/compensation?lang=${language}`);
+      const figure = opened.page.getByRole('figure');
+      await expect
+        .poll(() => figure.locator('svg .recharts-bar-rectangle').count(), firstShowing)
+        .toBeGreaterThan(0);
+      // Every amount from 0 to 20,000 dollars in steps of 500, as the browser writes it short in
+      // the reader's language ("1,5 mil US$"), to read the axis's labels back as amounts.
+      const amountOf = new Map(
+        await opened.page.evaluate(
+          (language) =>
+            Array.from({ length: 41 }, (_, index) => {
+              const dollars = index * 500;
+              const text = new Intl.NumberFormat(language, {
+                style: 'currency',
+                currency: 'USD',
+                notation: 'compact',
+                maximumFractionDigits: 2,
+              }).format(dollars);
+              return [text, dollars] as const;
+            }),
+          language,
+        ),
+      );
+      const thisMonth = await opened.page.evaluate(
+        (language) => new Intl.DateTimeFormat(language, { month: 'short' }).format(new Date()),
+        language,
+      );
+      for (const viewport of [viewports.phone, viewports.desktop]) {
+        await opened.page.setViewportSize(viewport);
+        await expect.poll(async () => (await chartAxes(figure)).cut).toEqual([]);
+        const axes = await chartAxes(figure);
+        expect(axes.overlapping).toEqual([]);
+        // Whole amounts in even steps from nothing to above the highest month.
+        const values = axes.amounts.map((text) => amountOf.get(text));
+        expect(values, `${language} ${axes.amounts.join(' / ')}`).not.toContain(undefined);
+        expect(values[0]).toBe(0);
+        expect(values.at(-1)).toBeGreaterThanOrEqual(5200);
+        const gaps = new Set(values.slice(1).map((value, index) => value! - values[index]!));
+        expect(gaps.size, `${language} ${axes.amounts.join(' / ')}`).toBe(1);
+        // The months end with this one, named in the reader's language.
+        expect(axes.months.at(-1)?.startsWith(thisMonth), axes.months.join(' ')).toBe(true);
+      }
+    }
+    expect(opened.problems).toEqual([]);
+    await opened.context.close();
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCents } from './compensation-format.ts';
+import { axisMoney, axisTicks, formatCents } from './compensation-format.ts';
 
 export interface CompensationChartPoint {
   /** Unique per bar ('2026-3'). */
@@ -9,6 +9,30 @@ export interface CompensationChartPoint {
   /** The month in full ('March 2026'), for the tooltip and the table. */
   fullLabel: string;
   cents: number;
+}
+
+const axisFontSize = 12;
+
+/**
+ * How wide a text is drawn in the axis's type, so the outer labels get room and are never cut at
+ * the chart's edge. Without a canvas (never in a browser) a generous guess per character.
+ */
+function textWidth(text: string): number {
+  const context = typeof document === 'undefined' ? null : measuring();
+  if (!context) return text.length * axisFontSize * 0.65;
+  return context.measureText(text).width;
+}
+
+let measuringContext: CanvasRenderingContext2D | null | undefined;
+function measuring(): CanvasRenderingContext2D | null {
+  if (measuringContext === undefined) {
+    measuringContext = document.createElement('canvas').getContext('2d');
+    if (measuringContext) {
+      const family = getComputedStyle(document.body).fontFamily;
+      measuringContext.font = `${axisFontSize}px ${family}`;
+    }
+  }
+  return measuringContext;
 }
 
 /** Whether the reader asked for less motion: the bars then appear without growing. */
@@ -30,18 +54,17 @@ export default function CompensationChartBars({
   points: CompensationChartPoint[];
   language: string;
 }) {
-  const axisMoney = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
   const data = points.map((point) => ({ ...point, dollars: point.cents / 100 }));
+  const ticks = axisTicks(Math.max(0, ...data.map((point) => point.dollars)));
+  // The first and last month labels are centred under their bars and may be wider than them:
+  // the chart keeps half the widest label free at its right edge (the left one has the amounts).
+  const edge = Math.ceil(Math.max(0, ...points.map((point) => textWidth(point.label))) / 2);
   return (
     <ResponsiveContainer width="100%" height={240}>
       <BarChart
         data={data}
-        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        // Room above the top gridline for the top amount, which sits centred on it.
+        margin={{ top: 12, right: Math.max(8, edge), bottom: 0, left: 0 }}
         accessibilityLayer={false}
       >
         <CartesianGrid vertical={false} stroke="var(--color-border)" />
@@ -49,19 +72,21 @@ export default function CompensationChartBars({
           dataKey="label"
           tickLine={false}
           axisLine={{ stroke: 'var(--color-border)' }}
-          tick={{ fill: 'var(--color-muted-foreground)', fontSize: 12 }}
+          tick={{ fill: 'var(--color-muted-foreground)', fontSize: axisFontSize }}
           interval="preserveStartEnd"
           minTickGap={4}
         />
         <YAxis
-          width={56}
+          // As wide as its longest amount, which differs by language ("1,5 mil US$", "$1.5K").
+          width="auto"
           tickLine={false}
           axisLine={false}
-          tick={{ fill: 'var(--color-muted-foreground)', fontSize: 12 }}
-          tickFormatter={(value: number) => axisMoney.format(value)}
-          allowDecimals={false}
-          // Without any compensation the axis still reads in whole hundreds, not $0 to $4.
-          domain={[0, (highest: number) => Math.max(highest, 100)]}
+          tick={{ fill: 'var(--color-muted-foreground)', fontSize: axisFontSize }}
+          tickFormatter={(value: number) => axisMoney(value, language)}
+          // Even steps chosen here, not the library's: its own ended at the highest bar.
+          ticks={ticks}
+          domain={[0, ticks.at(-1)!]}
+          interval={0}
         />
         <Tooltip
           cursor={{ fill: 'var(--color-surface)' }}
