@@ -42,6 +42,7 @@ const applicationRow = {
     { network: 'TikTok', handle: 'lucia.tt', followers: 0 },
   ],
   documentType: 'passport',
+  idType: 'Passport',
   documentNumber: 'AB123456',
   documentUrl: '/api/admin/applications-v2/documents/abc',
   documentImageUrl: '/api/admin/applications-v2/documents/abc',
