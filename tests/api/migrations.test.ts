@@ -35,6 +35,7 @@ describe('migrations', () => {
         '0014-assignment-reminders',
         '0015-user-search-index',
         '0016-creator-counts',
+        '0017-mail-outbox',
         '0018-upload-finishing-and-job-rounds',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
@@ -63,6 +64,7 @@ describe('migrations', () => {
         'creator_counts',
         'creator_publish_hours',
         'job_rounds',
+        'mail_outbox',
         'notifications',
         'password_reset_tokens',
         'rate_limit_events',
@@ -139,6 +141,7 @@ describe('migrations', () => {
         '0014-assignment-reminders',
         '0015-user-search-index',
         '0016-creator-counts',
+        '0017-mail-outbox',
         '0018-upload-finishing-and-job-rounds',
       ]);
       const user = await handle.db

@@ -17,6 +17,7 @@ import { taskUploadClaimsMigration } from './migrations/0013-task-upload-claims.
 import { assignmentRemindersMigration } from './migrations/0014-assignment-reminders.ts';
 import { userSearchIndexMigration } from './migrations/0015-user-search-index.ts';
 import { creatorCountsMigration } from './migrations/0016-creator-counts.ts';
+import { mailOutboxMigration } from './migrations/0017-mail-outbox.ts';
 import { uploadFinishingAndJobRoundsMigration } from './migrations/0018-upload-finishing-and-job-rounds.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -42,6 +43,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0014-assignment-reminders': assignmentRemindersMigration(types),
     '0015-user-search-index': userSearchIndexMigration(handle.dialect),
     '0016-creator-counts': creatorCountsMigration(handle.dialect),
+    '0017-mail-outbox': mailOutboxMigration(types),
     '0018-upload-finishing-and-job-rounds': uploadFinishingAndJobRoundsMigration(types),
   };
 }
