@@ -79,6 +79,7 @@ function ApplicationWizard({ isRunning }: { isRunning: boolean }) {
             <WizardActions
               step={step}
               isSending={submission.isSending}
+              progress={submission.progress}
               onPrevious={() => goTo(step - 1)}
             />
           </fieldset>

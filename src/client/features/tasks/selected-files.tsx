@@ -44,30 +44,3 @@ export function SelectedFiles({
     </ul>
   );
 }
-
-/** How much of the whole selection has gone out. */
-export function UploadProgress({ progress }: { progress: number }) {
-  const { t } = useLanguage();
-  return (
-    <div className="grid gap-1.5">
-      <div className="flex justify-between text-sm">
-        <span>{t('tasks.upload.uploading')}</span>
-        <span aria-hidden="true">{progress}%</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label={t('tasks.upload.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        aria-valuetext={`${progress}%`}
-        className="h-2 overflow-hidden rounded-full bg-background"
-      >
-        <div
-          className="h-full rounded-full bg-accent transition-[width]"
-          style={{ width: `${progress}%` }}
-        />
-      </div>
-    </div>
-  );
-}

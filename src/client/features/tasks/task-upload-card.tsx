@@ -4,7 +4,8 @@ import type { MyTaskDetail } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { SelectedFiles, UploadProgress } from './selected-files.tsx';
+import { UploadProgress } from '../../components/ui/upload-progress.tsx';
+import { SelectedFiles } from './selected-files.tsx';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 import { useTaskUpload } from './use-task-upload.ts';
 
@@ -50,7 +51,13 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
             fileProgress={upload.fileProgress}
             onRemove={isSending ? undefined : upload.remove}
           />
-          {upload.progress !== null && <UploadProgress progress={upload.progress} />}
+          {upload.progress !== null && (
+            <UploadProgress
+              progress={upload.progress}
+              label={t('tasks.upload.uploading')}
+              name={t('tasks.upload.progress')}
+            />
+          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {isSending ? (
               <Button variant="outline" onClick={upload.cancel}>

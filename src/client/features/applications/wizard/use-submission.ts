@@ -32,6 +32,8 @@ export function useSubmission({
   const { language } = useLanguage();
   const navigate = useNavigate();
   const [isSending, setSending] = useState(false);
+  /** The share of the application sent, 0 to 100, while sending. */
+  const [progress, setProgress] = useState(0);
   const [issues, setIssues] = useState<SubmitIssue[]>([]);
   const summaryHeading = useRef<HTMLHeadingElement>(null);
 
@@ -50,11 +52,13 @@ export function useSubmission({
     }
     toasts.stopSubmitFailure();
     setIssues([]);
+    setProgress(0);
     setSending(true);
     const { idType, ...fields } = values;
     submitApplication({
       fields: { ...fields, documentType: documentTypeForIdType(idType), idType, language },
       idDocument: file,
+      onProgress: setProgress,
     }).then(
       () => {
         clearDraft();
@@ -75,5 +79,5 @@ export function useSubmission({
     toasts.showIncomplete();
   }
 
-  return { isSending, issues, summaryHeading, send, onInvalid };
+  return { isSending, progress, issues, summaryHeading, send, onInvalid };
 }
