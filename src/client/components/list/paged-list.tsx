@@ -1,13 +1,20 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { Page } from '../../../domain/lists.ts';
+import { useLanguage } from '../../app/language-provider.tsx';
 import { QueryState } from '../layout/page.tsx';
+import { buttonVariants } from '../ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { pageCount } from './paginate.ts';
 import { Pagination } from './pagination.tsx';
+import { pageParam } from './use-list-params.ts';
 
 /**
  * One page of a server-paged list: loading and failure, the empty state, the cards in a grid,
- * and the pagination under them. Every list screen shows its items through it.
+ * and the pagination under them. Every list screen shows its items through it. A page past the
+ * last (an old link, a list that shrank) says so and leads to the last page, rather than calling
+ * a list with items empty.
  */
 export function PagedList<Item extends { id: string }>({
   query,
@@ -32,28 +39,53 @@ export function PagedList<Item extends { id: string }>({
 }) {
   return (
     <QueryState query={query}>
-      {(list) => (
-        <>
-          {list.items.length === 0 ? (
-            <div className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
-              {empty}
-            </div>
-          ) : (
-            <ul aria-label={label} className={cn('grid grid-cols-1 gap-4', className)}>
-              {list.items.map((item) => (
-                <li key={item.id}>{children(item)}</li>
-              ))}
-            </ul>
-          )}
-          <Pagination
-            page={list.page}
-            pageSize={list.pageSize}
-            total={list.total}
-            onPageChange={onPageChange}
-            showingKey={showingKey}
-          />
-        </>
-      )}
+      {(list) =>
+        list.items.length === 0 && list.total > 0 ? (
+          <PastTheLastPage page={list.page} pages={pageCount(list.total, list.pageSize)} />
+        ) : (
+          <>
+            {list.items.length === 0 ? (
+              <div className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
+                {empty}
+              </div>
+            ) : (
+              <ul aria-label={label} className={cn('grid grid-cols-1 gap-4', className)}>
+                {list.items.map((item) => (
+                  <li key={item.id}>{children(item)}</li>
+                ))}
+              </ul>
+            )}
+            <Pagination
+              page={list.page}
+              pageSize={list.pageSize}
+              total={list.total}
+              onPageChange={onPageChange}
+              showingKey={showingKey}
+            />
+          </>
+        )
+      }
     </QueryState>
+  );
+}
+
+/** A page number beyond the list's pages: what is wrong, and the way to the last page. */
+function PastTheLastPage({ page, pages }: { page: number; pages: number }) {
+  const { t } = useLanguage();
+  const [searchParams] = useSearchParams();
+  const last = new URLSearchParams(searchParams);
+  // The list's first page has no number in the address (use-list-params.ts).
+  if (pages > 1) last.set(pageParam, String(pages));
+  else last.delete(pageParam);
+  return (
+    <div className="rounded-lg border border-dashed border-border px-4 py-12 text-center">
+      <p role="status">{t('list.pastLast', { page, count: pages })}</p>
+      <Link
+        to={{ search: last.toString() }}
+        className={buttonVariants({ variant: 'outline', className: 'mt-4' })}
+      >
+        {t('list.goToLastPage')}
+      </Link>
+    </div>
   );
 }
