@@ -9,8 +9,11 @@ interface DialogProps {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  /** `wide` for a dialog holding a whole record, such as an application under review. */
-  size?: 'default' | 'wide';
+  /**
+   * `wide` for a dialog holding a whole record, such as an application under review; `full` for
+   * a picture shown at full size: the whole screen, on black, nothing of the page behind it.
+   */
+  size?: 'default' | 'wide' | 'full';
 }
 
 /**
@@ -57,18 +60,26 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      // Always opened with showModal(): said outright for screen readers that predate <dialog>.
+      aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description === undefined ? undefined : descriptionId}
       className={cn(
-        'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-lg border border-border bg-background p-0 text-foreground shadow-2xl shadow-black/60 backdrop:bg-black/70',
-        size === 'wide' ? 'max-w-3xl' : 'max-w-lg',
+        'p-0 text-foreground',
+        size === 'full'
+          ? 'm-0 h-dvh max-h-none w-full max-w-none border-0 bg-black backdrop:bg-black'
+          : 'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-lg border border-border bg-background shadow-2xl shadow-black/60 backdrop:bg-black/70',
+        size === 'wide' && 'max-w-3xl',
+        size === 'default' && 'max-w-lg',
       )}
     >
       {open && (
-        <div className="relative p-5 sm:p-6">
+        <div
+          className={size === 'full' ? 'relative flex h-full flex-col p-3' : 'relative p-5 sm:p-6'}
+        >
           {/* Room on the right for the close button, drawn in the corner. */}
-          <div className="mb-5 pr-8">
-            <h2 id={titleId} className="text-lg font-semibold">
+          <div className={size === 'full' ? 'mb-3 pr-10' : 'mb-5 pr-8'}>
+            <h2 id={titleId} className={cn('text-lg font-semibold', size === 'full' && 'truncate')}>
               {title}
             </h2>
             {description !== undefined && (
@@ -84,7 +95,10 @@ export function Dialog({
           <button
             type="button"
             onClick={() => onOpenChange(false)}
-            className="absolute top-4 right-4 rounded-md p-1 text-muted-foreground hover:text-foreground sm:top-5 sm:right-5"
+            className={cn(
+              'absolute rounded-md p-1 text-muted-foreground hover:text-foreground',
+              size === 'full' ? 'top-3 right-3' : 'top-4 right-4 sm:top-5 sm:right-5',
+            )}
           >
             <X className="size-5" aria-hidden="true" />
             <span className="sr-only">{t('common.close')}</span>

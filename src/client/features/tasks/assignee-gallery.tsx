@@ -1,9 +1,9 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { Download, X } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { TaskUpload } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatFileSize } from '../../lib/format.ts';
 import { UploadPreview } from './upload-preview.tsx';
@@ -24,9 +24,10 @@ function DownloadLink({ upload, className }: { upload: TaskUpload; className?: s
 }
 
 /**
- * One creator's files for review: thumbnails that open full size in a lightbox (Radix Dialog:
- * focus kept inside, Escape and the close button return it to the thumbnail), videos that play
- * and seek in place, each downloadable on its own.
+ * One creator's files for review: thumbnails that open full size in a lightbox (the product's
+ * modal `Dialog` at full screen: the page behind it inert and hidden, focus kept inside, Escape
+ * and the close button return it to the thumbnail), videos that play and seek in place, each
+ * downloadable on its own.
  */
 export function AssigneeGallery({ uploads }: { uploads: TaskUpload[] }) {
   const { t, language } = useLanguage();
@@ -62,37 +63,23 @@ export function AssigneeGallery({ uploads }: { uploads: TaskUpload[] }) {
           </li>
         ))}
       </ul>
-      <RadixDialog.Root open={open !== null} onOpenChange={(isOpen) => !isOpen && setOpen(null)}>
-        <RadixDialog.Portal>
-          <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-          <RadixDialog.Content
-            aria-describedby={undefined}
-            className="fixed inset-0 z-50 flex flex-col gap-3 p-3 text-foreground sm:p-6"
-          >
-            {open && (
-              <>
-                <div className="flex items-center gap-2">
-                  <RadixDialog.Title className="min-w-0 flex-1 truncate font-semibold">
-                    {open.fileName}
-                  </RadixDialog.Title>
-                  <DownloadLink upload={open} />
-                  <RadixDialog.Close
-                    aria-label={t('common.close')}
-                    className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-                  >
-                    <X aria-hidden="true" />
-                  </RadixDialog.Close>
-                </div>
-                <img
-                  src={open.fileUrl}
-                  alt={open.fileName}
-                  className="m-auto min-h-0 max-w-full flex-1 object-contain"
-                />
-              </>
-            )}
-          </RadixDialog.Content>
-        </RadixDialog.Portal>
-      </RadixDialog.Root>
+      <Dialog
+        open={open !== null}
+        onOpenChange={(isOpen) => !isOpen && setOpen(null)}
+        title={open?.fileName}
+        size="full"
+      >
+        {open && (
+          <>
+            <DownloadLink upload={open} className="self-start" />
+            <img
+              src={open.fileUrl}
+              alt={open.fileName}
+              className="m-auto min-h-0 max-w-full flex-1 object-contain"
+            />
+          </>
+        )}
+      </Dialog>
     </>
   );
 }
