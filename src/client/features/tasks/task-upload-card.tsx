@@ -5,22 +5,25 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { UploadProgress } from '../../components/ui/upload-progress.tsx';
+import { useMyUnfinishedUploads } from './api/get-my-unfinished-uploads.ts';
 import { SelectedFiles } from './selected-files.tsx';
+import { UnfinishedUploads } from './unfinished-uploads.tsx';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 import { useTaskUpload } from './use-task-upload.ts';
 
 /**
  * Choosing files (picker or drag and drop), checked before anything is sent, then sent with
  * their progress and a way to cancel: small files in one request, large ones each as a
- * resumable upload that survives a dropped connection (decision 0028).
+ * resumable upload that survives a dropped connection (decision 0028). Uploads left unfinished
+ * (a reload, a closed browser) are listed, to resume or discard: they hold places meanwhile.
  */
 export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
   const { t } = useLanguage();
-  const upload = useTaskUpload(task);
+  const unfinished = useMyUnfinishedUploads(task.id, { enabled: task.unfinishedUploadCount > 0 });
+  const upload = useTaskUpload(task, unfinished.data?.items ?? []);
   const titleId = useId();
   const hintId = useId();
-  const remaining = Math.max(0, task.maxFiles - task.fileCount);
-  const { selected, isSending } = upload;
+  const { selected, isSending, remaining } = upload;
 
   return (
     <Card aria-labelledby={titleId} role="region" className="grid gap-4">
@@ -33,6 +36,16 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
           {t('tasks.upload.remaining', { count: remaining })}
         </p>
       </div>
+      {task.unfinishedUploadCount > 0 && (
+        <UnfinishedUploads
+          taskId={task.id}
+          uploads={upload.unfinished}
+          status={unfinished.status}
+          kinds={upload.kinds}
+          isSending={isSending}
+          onResume={upload.resume}
+        />
+      )}
       <UploadDropZone
         kinds={upload.kinds}
         onChoose={upload.choose}

@@ -26,6 +26,14 @@ export interface ResumableUploadRequest {
   onProgress?: (sentBytes: number) => void;
   /** Aborting it cancels the upload and removes what was sent; the promise rejects with an AbortError. */
   signal?: AbortSignal;
+  /**
+   * The tus address of an unfinished upload of this file to continue (the server's list of them,
+   * decision 0039), instead of one this browser remembers. Where the server no longer has it, the
+   * file starts again as a new upload.
+   */
+  resumeUrl?: string;
+  /** The upload's tus address, once the server has given it one (or `resumeUrl`). */
+  onUploadUrl?: (url: string) => void;
 }
 
 /** The server's answer to a request that failed, or undefined when no answer came. */
@@ -81,6 +89,8 @@ export async function uploadTaskFileResumably({
   file,
   onProgress,
   signal,
+  resumeUrl,
+  onUploadUrl,
 }: ResumableUploadRequest): Promise<MyTaskDetail> {
   if (signal?.aborted) throw abortError();
   // Loaded with the first large file only: most pages never need the tus client.
@@ -97,6 +107,10 @@ export async function uploadTaskFileResumably({
     };
     const upload: Upload = new tus.Upload(file, {
       endpoint: pathOf(tasksApi.resumableCreate),
+      uploadUrl: resumeUrl ?? null,
+      onUploadUrlAvailable: () => {
+        if (upload.url) onUploadUrl?.(upload.url);
+      },
       metadata: { taskId, filename: file.name, filetype: file.type },
       chunkSize: chunkBytes,
       retryDelays: [0, 1000, 3000, 5000],
@@ -141,6 +155,11 @@ export async function uploadTaskFileResumably({
       void upload.abort(true).catch(() => {});
     }
     signal?.addEventListener('abort', onAbort, { once: true });
+    if (resumeUrl) {
+      onUploadUrl?.(resumeUrl);
+      upload.start();
+      return;
+    }
     void upload.findPreviousUploads().then(
       (previous) => {
         if (settled) return;
@@ -149,7 +168,10 @@ export async function uploadTaskFileResumably({
         const [latest] = previous
           .filter((earlier) => earlier.metadata.taskId === taskId)
           .sort((a, b) => b.creationTime.localeCompare(a.creationTime));
-        if (latest) upload.resumeFromPreviousUpload(latest);
+        if (latest) {
+          upload.resumeFromPreviousUpload(latest);
+          if (latest.uploadUrl) onUploadUrl?.(latest.uploadUrl);
+        }
         upload.start();
       },
       () => upload.start(),

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '../../../../domain/api/endpoint.ts';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
-import type { MyTaskDetail, TaskUpload } from '../../../../domain/tasks.ts';
+import type { MyTaskDetail } from '../../../../domain/tasks.ts';
 import { useAction } from '../../../lib/action.ts';
 import { apiUpload } from '../../../lib/api-upload.ts';
 import { perFileProgress } from '../upload-selection.ts';
@@ -22,30 +22,37 @@ export interface UploadTaskFilesRequest {
   onProgress?: (percentPerFile: number[]) => void;
   /** The files that have become the task's, as each upload finishes. */
   onStored?: (files: readonly File[]) => void;
+  /** Large files that continue an unfinished upload of theirs, with its tus address. */
+  resumeUrls?: ReadonlyMap<File, string>;
+  /** Each resumable upload's tus address as it gets one: that upload is under way here. */
+  onUploadUrl?: (url: string) => void;
   signal?: AbortSignal;
 }
 
 /**
  * Sends the files: the small ones in one multipart request (all or nothing), then each large one
- * over tus. Answers the creator's files after the last; a failure keeps the files sent before it.
+ * over tus. Answers the creator's task after the last (its files, and the places its unfinished
+ * uploads still hold); a failure keeps the files sent before it.
  */
 export async function uploadTaskFiles({
   id,
   files,
   onProgress,
   onStored,
+  resumeUrls,
+  onUploadUrl,
   signal,
-}: UploadTaskFilesRequest): Promise<{ uploads: TaskUpload[] }> {
+}: UploadTaskFilesRequest): Promise<MyTaskDetail> {
   const percents = files.map(() => 0);
   const report = () => onProgress?.([...percents]);
   const small = files.filter((file) => file.size < resumableUploadFromBytes);
   const large = files.filter((file) => file.size >= resumableUploadFromBytes);
-  let answer: { uploads: TaskUpload[] } | undefined;
+  let answer: MyTaskDetail | undefined;
 
   if (small.length > 0) {
     const body = new FormData();
     for (const file of small) body.append('files', file, file.name);
-    answer = await apiUpload<{ uploads: TaskUpload[] }>(pathOf(tasksApi.upload, { id }), body, {
+    answer = await apiUpload<MyTaskDetail>(pathOf(tasksApi.upload, { id }), body, {
       signal,
       // The files go out one after another in the body: the bytes sent fill them in order.
       onProgress: (percent) => {
@@ -66,6 +73,8 @@ export async function uploadTaskFiles({
       taskId: id,
       file,
       signal,
+      resumeUrl: resumeUrls?.get(file),
+      onUploadUrl,
       onProgress: (sent) => {
         percents[index] = Math.floor((sent / file.size) * 100);
         report();
@@ -84,11 +93,9 @@ export function useUploadTaskFiles() {
   const queryClient = useQueryClient();
   return useAction({
     mutationFn: uploadTaskFiles,
-    onSuccess: ({ uploads }, { id }) => {
-      // The answer is the creator's files after the upload: show them at once.
-      queryClient.setQueryData(myTaskQueryOptions(id).queryKey, (task) =>
-        task ? { ...task, uploads, fileCount: uploads.length } : task,
-      );
+    onSuccess: (task, { id }) => {
+      // The answer is the creator's task after the upload: show its files at once.
+      queryClient.setQueryData(myTaskQueryOptions(id).queryKey, task);
       return queryClient.invalidateQueries({ queryKey: myTasksQueryKey });
     },
     // Files sent before a failure are the task's: show them.
