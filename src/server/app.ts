@@ -6,6 +6,7 @@ import { catalogues } from '../domain/locales/index.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { mailDelivery } from './mail/schedule.ts';
 import { closeDeps, createDeps, type Clock, type Deps } from './deps.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(
   await app.register(securityPlugin, { config });
   await app.register(accessPlugin);
   await app.register(openApiPlugin, { config });
+  await app.register(mailDelivery);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { config });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/database.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailOutbox, type MailOutbox } from './mail/outbox.ts';
 import { loadDocumentKey } from './storage/document-cipher.ts';
 import { createDocumentVault, type DocumentVault } from './storage/documents.ts';
 import { createLocalStorage, storageDir, type Storage } from './storage/storage.ts';
@@ -20,10 +21,19 @@ export interface Deps {
   storage: Storage;
   /** Applicants' ID documents: encrypted at rest, on top of `storage`. */
   documents: DocumentVault;
+  /** The transport; only the outbox calls it. */
   mailer: Mailer;
+  /** Every mail is queued here, in the transaction of its act (decision 0038). */
+  outbox: MailOutbox;
   clock: Clock;
   config: Config;
   log: FastifyBaseLogger;
+  /**
+   * Runs `task` once the change under way is committed: within `withTransaction`, after its
+   * commit (never, if it rolls back); outside one, at once. For work that must not start before
+   * the change is visible to others, such as delivering the mail it queued.
+   */
+  afterCommit(task: () => void): void;
 }
 
 /**
@@ -43,29 +53,39 @@ export async function createDeps(
     isProduction: config.isProduction,
     log: options.log,
   });
+  const mailer = createMailer(config, options.log, clock);
   return {
     db,
     dialect,
     storage,
     documents: createDocumentVault(storage, key),
-    mailer: createMailer(config, options.log),
+    mailer,
+    outbox: createMailOutbox({ db, dialect, clock, mailer, log: options.log }),
     clock,
     config,
     log: options.log,
+    afterCommit: (task) => task(),
   };
 }
 
-/** Lets pending mail go out, then closes the database. */
+/** Lets the mail deliveries under way finish, then closes the database. */
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.outbox.close();
   await deps.mailer.close();
   await deps.db.destroy();
 }
 
 /**
  * Runs `work` in one transaction: every service it calls with the `deps` it is given takes part.
- * Inside a transaction already, it joins that one.
+ * Inside a transaction already, it joins that one. What it hands to `afterCommit` runs once the
+ * transaction commits.
  */
-export function withTransaction<T>(deps: Deps, work: (deps: Deps) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(deps: Deps, work: (deps: Deps) => Promise<T>): Promise<T> {
   if (deps.db.isTransaction) return work(deps);
-  return deps.db.transaction().execute((trx) => work({ ...deps, db: trx }));
+  const committed: (() => void)[] = [];
+  const result = await deps.db
+    .transaction()
+    .execute((trx) => work({ ...deps, db: trx, afterCommit: (task) => void committed.push(task) }));
+  for (const task of committed) task();
+  return result;
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ApplicationReviewResponse } from '../../src/domain/applications.ts';
 import { outboxDir } from '../../src/server/mail/mailer.ts';
 import { applicationFields, submitApplication } from '../support/applications.ts';
 import { describe, expect, test } from '../support/fixtures.ts';
 import { createSignedInUser } from '../support/sign-in.ts';
+import { freePort } from '../support/smtp.ts';
 
 /**
  * The approval says what became of the invitation mail (docs/product.md, section 8), so the
@@ -22,15 +22,6 @@ async function approveAnApplication(app: FastifyInstance, email: string) {
   );
   expect(approved.statusCode).toBe(200);
   return approved.json<ApplicationReviewResponse>();
-}
-
-/** A local port that nothing listens on: connecting to it is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 const invitationLink =
@@ -64,7 +55,7 @@ describe('what the approval says of the invitation mail', () => {
   test("'failed' only when the configured mail server cannot take it, with the link handed over", async ({
     createApp,
   }) => {
-    const { app, config } = await createApp({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    const { app, config } = await createApp({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
 
     const approved = await approveAnApplication(app, 'failed@example.com');
     // The account exists all the same: the failure is the mail's alone.

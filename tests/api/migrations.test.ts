@@ -66,6 +66,7 @@ describe('migrations', () => {
         '0018-upload-finishing-and-job-rounds',
         '0019-username-skeletons',
         '0042-application-id-type',
+        '0043-mail-outbox',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -93,6 +94,7 @@ describe('migrations', () => {
         'creator_counts',
         'creator_publish_hours',
         'job_rounds',
+        'mail_outbox',
         'notifications',
         'password_reset_tokens',
         'rate_limit_events',
@@ -172,6 +174,7 @@ describe('migrations', () => {
         '0018-upload-finishing-and-job-rounds',
         '0019-username-skeletons',
         '0042-application-id-type',
+        '0043-mail-outbox',
       ]);
       const user = await handle.db
         .selectFrom('users')

@@ -92,7 +92,7 @@ describe('approving an application again', () => {
         .where('applicationId', '=', id)
         .execute();
       expect(notes).toEqual([{ note: 'Welcome aboard.' }]);
-      await app.deps.mailer.delivered();
+      await app.deps.outbox.deliverDue();
       expect(smtp.untaken().map((mail) => mail.to)).toEqual([[email]]);
     },
   );
@@ -132,7 +132,7 @@ describe('approving an application again', () => {
       'Not a fit for now.',
       'Asked again in May.',
     ]);
-    await app.deps.mailer.delivered();
+    await app.deps.outbox.deliverDue();
     expect(smtp.untaken().map((mail) => mail.to)).toEqual([[email]]);
   });
 });
@@ -190,7 +190,7 @@ describe('reviewing a submission again', () => {
       expect(await notificationsOf(db, maria.user.id)).toEqual([
         { title: 'Task approved', relatedId: task.id },
       ]);
-      await app.deps.mailer.delivered();
+      await app.deps.outbox.deliverDue();
       expect(smtp.untaken().map((mail) => mail.subject)).toEqual([`Approved: ${task.title}`]);
     },
   );
@@ -223,7 +223,7 @@ describe('reviewing a submission again', () => {
       .where('taskId', '=', task.id)
       .execute();
     expect(reviews).toEqual([{ decision: 'changes_requested' }]);
-    await app.deps.mailer.delivered();
+    await app.deps.outbox.deliverDue();
     expect(smtp.untaken()).toHaveLength(1);
   });
 });
@@ -276,7 +276,7 @@ describe('publishing compensation again', () => {
         .where('compensationId', '=', entry.id)
         .execute();
       expect(changes).toEqual([{ action: 'published' }]);
-      await app.deps.mailer.delivered();
+      await app.deps.outbox.deliverDue();
       expect(smtp.untaken().map((mail) => mail.to)).toEqual([[maria.user.email]]);
     },
   );

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -9,8 +9,23 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free local port, keeping what it receives. */
-export async function startSmtpServer() {
+/**
+ * A local port that nothing listens on: a mailer pointed at it is refused at once, as by a mail
+ * server that is down, until a server starts there (`startSmtpServer({ port })`).
+ */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A real SMTP server on a free local port (or the one given: a mail server coming back),
+ * keeping what it receives.
+ */
+export async function startSmtpServer(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   const server = new SMTPServer({
@@ -32,7 +47,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -20,6 +20,7 @@ import { creatorCountsMigration } from './migrations/0016-creator-counts.ts';
 import { uploadFinishingAndJobRoundsMigration } from './migrations/0018-upload-finishing-and-job-rounds.ts';
 import { usernameSkeletonsMigration } from './migrations/0019-username-skeletons.ts';
 import { applicationIdTypeMigration } from './migrations/0042-application-id-type.ts';
+import { mailOutboxMigration } from './migrations/0043-mail-outbox.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -47,6 +48,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0018-upload-finishing-and-job-rounds': uploadFinishingAndJobRoundsMigration(types),
     '0019-username-skeletons': usernameSkeletonsMigration(),
     '0042-application-id-type': applicationIdTypeMigration(),
+    '0043-mail-outbox': mailOutboxMigration(types),
   };
 }
 

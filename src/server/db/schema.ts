@@ -304,6 +304,29 @@ export interface JobRoundsTable {
   nextRoundAt: Timestamp;
 }
 
+/**
+ * A mail to send, written in the transaction of the act that causes it, and delivered from here
+ * (decision 0038). Sent mails keep their row, their body emptied.
+ */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Timestamp;
+  /** A delivery under way holds the mail until then; after it, another may take it. */
+  claimedUntil: NullableTimestamp;
+  /** Who holds the claim: only its holder marks the mail sent or failed. */
+  claimToken: ColumnType<string | null, string | null | undefined, string | null>;
+  sentAt: NullableTimestamp;
+  /** Given up after the last attempt; administrators see these on their dashboard. */
+  failedAt: NullableTimestamp;
+  lastError: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -328,4 +351,5 @@ export interface Database {
   signInFailures: SignInFailuresTable;
   rateLimitEvents: RateLimitEventsTable;
   jobRounds: JobRoundsTable;
+  mailOutbox: MailOutboxTable;
 }

@@ -16,19 +16,16 @@ export interface MailMessage {
 /** Where a message went: to the SMTP server, or (no SMTP_URL) into the outbox folder. */
 export type MailDelivery = 'sent' | 'outbox';
 
+/**
+ * The transport alone: what sends a message. The product never calls it directly; every mail
+ * goes through the outbox (outbox.ts, decision 0038), which calls it to deliver.
+ */
 export interface Mailer {
   /**
    * Delivers now and says where the message went; rejects when the SMTP server refuses or the
-   * outbox cannot be written.
+   * outbox folder cannot be written.
    */
   send(message: MailMessage): Promise<MailDelivery>;
-  /**
-   * Delivers without making the caller wait (so a request's timing reveals nothing about
-   * whether a mail went out). Failures are logged; pending deliveries finish before shutdown.
-   */
-  sendInBackground(message: MailMessage): void;
-  /** Settles once every background delivery started so far has finished, sent or not. */
-  delivered(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,17 +34,21 @@ export function outboxDir(dataDir: string): string {
 }
 
 /**
+ * Time limits of one SMTP sending, well inside the outbox's claim on a mail (outbox.ts): the
+ * library's own (two minutes to connect, ten of silence) would let a claim run out mid-sending.
+ */
+const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise each message is rendered to an .eml
  * file in DATA_DIR/outbox (by nodemailer too, so both ways produce the same MIME) and logged,
  * so a fresh installation without a mail server still shows what it would have sent.
  */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  const smtp = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : undefined;
+export function createMailer(config: Config, log: FastifyBaseLogger, clock: () => Date): Mailer {
+  const smtp = config.mail.smtpUrl
+    ? nodemailer.createTransport({ url: config.mail.smtpUrl, ...smtpTimeouts })
+    : undefined;
   const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const pending = new Set<Promise<void>>();
-  const delivered = async () => {
-    await Promise.all(pending);
-  };
 
   const send = async (message: MailMessage): Promise<MailDelivery> => {
     const envelope = { from: config.mail.from, ...message };
@@ -61,7 +62,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     await fs.mkdir(dir, { recursive: true });
     const file = path.join(
       dir,
-      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      `${clock().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
     );
     await fs.writeFile(file, rendered.message as Buffer);
     log.info(
@@ -73,18 +74,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
 
   return {
     send,
-    sendInBackground(message) {
-      const delivery = send(message)
-        .then(() => undefined)
-        .catch((error: unknown) =>
-          log.error({ err: error, to: message.to, subject: message.subject }, 'Mail not delivered'),
-        )
-        .finally(() => pending.delete(delivery));
-      pending.add(delivery);
-    },
-    delivered,
     async close() {
-      await delivered();
       smtp?.close();
       renderer.close();
     },

@@ -53,8 +53,8 @@ function bookkeeperOf(deps: Deps, admin: User, calendar: Calendar) {
   const at = (date: Date): Deps => ({
     ...deps,
     clock: () => date,
-    // The demo's invented people have no mailboxes: the compensation service's mails go nowhere.
-    mailer: { ...deps.mailer, sendInBackground: () => {} },
+    // The demo's invented people have no mailboxes: the compensation service's mails are not queued.
+    outbox: { ...deps.outbox, queue: async () => {} },
   });
   return {
     at,

@@ -9,6 +9,7 @@ import { usernameLength, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { DomainError } from '../../errors.ts';
+import type { ClaimedMail } from '../../mail/outbox.ts';
 import { createPasswordLink } from '../auth/service.ts';
 import { findUserByLogin, isUsernameTaken } from '../users/repository.ts';
 import { createUserAccount } from '../users/service.ts';
@@ -25,6 +26,12 @@ import {
 export interface Invitation {
   delivery: InvitationDelivery;
   url?: string;
+}
+
+/** What an approval made: the creator's account, and their link to choose a password. */
+interface Approval {
+  creator: User;
+  link: string;
 }
 
 /** The approved applicant's link to choose a password is valid this long, and only once. */
@@ -53,10 +60,7 @@ async function freeUsername(db: Db, email: string): Promise<string> {
  * The creator's account an approval makes (with no usable password yet), and a single-use link
  * to choose one. Refused when the email already has an account.
  */
-async function createCreator(
-  deps: Deps,
-  application: ApplicationRow,
-): Promise<{ creator: User; link: string }> {
+async function createCreator(deps: Deps, application: ApplicationRow): Promise<Approval> {
   const existing = await findUserByLogin(deps.db, application.email);
   if (existing) {
     throw new DomainError('conflict', 'application.account_exists', {
@@ -88,28 +92,53 @@ function rejectedAtAfter(current: ApplicationRow, status: ApplicationStatus, now
   return current.status === 'rejected' ? current.rejectedAt : now;
 }
 
-/** Mails the invitation, and says what became of it: the link too, unless a mail server took it. */
-async function sendInvitation(
+/**
+ * Delivers the invitation queued with the approval at once, and says what became of it: the link
+ * too, unless a mail server took it. A refused mail stays in the outbox and is tried again.
+ */
+async function deliverInvitation(
   deps: Deps,
-  { application, creator, link }: { application: ApplicationRow; creator: User; link: string },
+  { mail, link, applicationId }: { mail: ClaimedMail; link: string; applicationId: string },
 ): Promise<Invitation> {
-  const mail = invitationMail({
-    to: application.email,
-    firstName: application.firstName,
-    username: creator.username,
-    language: application.language,
-    link,
-  });
   try {
-    const delivery = await deps.mailer.send(mail);
+    const delivery = await deps.outbox.deliverClaimed(mail);
     return delivery === 'sent' ? { delivery } : { delivery, url: link };
   } catch (error) {
-    deps.log.error(
-      { err: error, applicationId: application.id },
-      'The invitation mail was not delivered',
-    );
+    deps.log.error({ err: error, applicationId }, 'The invitation mail was not delivered');
     return { delivery: 'failed', url: link };
   }
+}
+
+/** The applicant's mail of a decision, queued with it: the invitation (claimed), or a first rejection. */
+async function queueDecisionMail(
+  deps: Deps,
+  decision: { current: ApplicationRow; status: ApplicationStatus; approval: Approval | undefined },
+): Promise<ClaimedMail | undefined> {
+  const { current: application, status, approval } = decision;
+  if (approval) {
+    return deps.outbox.queueClaimed(
+      deps,
+      invitationMail({
+        to: application.email,
+        firstName: application.firstName,
+        username: approval.creator.username,
+        language: application.language,
+        link: approval.link,
+      }),
+    );
+  }
+  if (status === 'rejected' && application.status !== 'rejected') {
+    await deps.outbox.queue(
+      deps,
+      rejectionMail({
+        to: application.email,
+        firstName: application.firstName,
+        language: application.language,
+        siteName: deps.config.site.agencyName,
+      }),
+    );
+  }
+  return undefined;
 }
 
 /**
@@ -127,11 +156,12 @@ function isRepeat(current: ApplicationRow, update: ApplicationStatusUpdate): boo
 /**
  * An administrator's decision on an application. Approval, in one transaction, creates the
  * creator's account, links it, and makes a single-use link to choose a password, valid 7 days;
- * the link is mailed after the commit in the application's language. The answer says what
- * became of the mail, and hands the administrator the link whenever it did not reach a mail
- * server (no SMTP_URL: it waits in the outbox; or the server refused it). A first rejection
- * mails the applicant a courteous answer. A repeat answers the application as it stands, with
- * no invitation: the link is shown once, to the approval that made it.
+ * its mail, in the application's language, is queued with it and delivered right after the commit.
+ * The answer says what became of the mail, and hands the administrator the link whenever it did
+ * not reach a mail server (no SMTP_URL: it waits in the outbox folder; or the server refused it,
+ * and it is tried again later). A first rejection mails the applicant a courteous answer. A repeat
+ * answers the application as it stands, with no invitation: the link is shown once, to the
+ * approval that made it.
  */
 export async function reviewApplication(
   deps: Deps,
@@ -159,23 +189,18 @@ export async function reviewApplication(
     if (note) {
       await insertNote(deps.db, { applicationId: id, authorId: admin.id, note, createdAt: now });
     }
-    return { current, approval };
+    const invitation = await queueDecisionMail(deps, { current, status: update.status, approval });
+    return { approval, invitation };
   });
 
-  const invitation = outcome?.approval
-    ? await sendInvitation(deps, { application: outcome.current, ...outcome.approval })
-    : undefined;
-  if (outcome && update.status === 'rejected' && outcome.current.status !== 'rejected') {
-    const { current } = outcome;
-    deps.mailer.sendInBackground(
-      rejectionMail({
-        to: current.email,
-        firstName: current.firstName,
-        language: current.language,
-        siteName: deps.config.site.agencyName,
-      }),
-    );
-  }
+  const invitation =
+    outcome?.approval && outcome.invitation
+      ? await deliverInvitation(deps, {
+          mail: outcome.invitation,
+          link: outcome.approval.link,
+          applicationId: id,
+        })
+      : undefined;
   const application = await findApplication(deps.db, id);
   if (!application) throw notFound();
   return invitation ? { application, invitation } : { application };

@@ -138,8 +138,9 @@ export const resetMailLimit = {
 /**
  * A forgotten password: counted against the limit of requests from `address` (over it, a
  * refusal), then a single-use reset link is mailed when the name or email belongs to someone and
- * the account's mail limit allows; otherwise nothing is sent. The caller answers the same either
- * way, and the mail leaves in the background so the answer's timing does not tell either.
+ * the account's mail limit allows; otherwise nothing is sent. The link and its mail are written
+ * together (decision 0038). The caller answers the same either way, and the mail is delivered in
+ * the background so the answer's timing does not tell either.
  */
 export async function requestPasswordReset(
   deps: Deps,
@@ -151,20 +152,23 @@ export async function requestPasswordReset(
   if (!user) return;
   if ((await admitRequest(deps, resetMailLimit, user.id)).retryAfter > 0) return;
 
-  const link = await createPasswordLink(deps, {
-    userId: user.id,
-    validityMs: passwordResetValidityMs,
-    purpose: 'reset',
-    language: user.preferredLanguage,
-  });
-  deps.mailer.sendInBackground(
-    passwordResetMail({
-      to: user.email,
-      name: greetingName(user),
+  await withTransaction(deps, async (deps) => {
+    const link = await createPasswordLink(deps, {
+      userId: user.id,
+      validityMs: passwordResetValidityMs,
+      purpose: 'reset',
       language: user.preferredLanguage,
-      link,
-    }),
-  );
+    });
+    await deps.outbox.queue(
+      deps,
+      passwordResetMail({
+        to: user.email,
+        name: greetingName(user),
+        language: user.preferredLanguage,
+        link,
+      }),
+    );
+  });
 }
 
 /**

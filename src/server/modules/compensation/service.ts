@@ -36,24 +36,27 @@ import { notify } from '../notifications/notify.ts';
 const notFound = () => new DomainError('not_found', 'compensation.not_found');
 
 /**
- * Tells the creator of an entry by a notification (within the change, so the notification exists
- * exactly when the change does) and returns their mail, to be sent once the change is committed.
+ * Tells the creator of an entry by a notification and by mail, both within the change, so they
+ * exist exactly when the change does (the mail is delivered once it commits, decision 0038).
  */
 async function tellCreator(
   deps: Deps,
   entry: { id: string; userId: string },
   news: CompensationNews,
-) {
+): Promise<void> {
   const creator = await findUserById(deps.db, entry.userId);
   if (!creator) throw notFound();
   await notify(deps, creator.id, compensationNotification(entry.id, news));
-  return compensationMail({
-    to: creator.email,
-    name: greetingName(creator),
-    language: creator.preferredLanguage,
-    news,
-    appUrl: deps.config.appUrl,
-  });
+  await deps.outbox.queue(
+    deps,
+    compensationMail({
+      to: creator.email,
+      name: greetingName(creator),
+      language: creator.preferredLanguage,
+      news,
+      appUrl: deps.config.appUrl,
+    }),
+  );
 }
 
 /**
@@ -130,13 +133,13 @@ export async function updateCompensation(
     admin,
   }: { id: string; changes: { amount: number; notes: string | null }; admin: User },
 ): Promise<Compensation> {
-  const { updated, mail } = await withTransaction(deps, async (deps) => {
+  const updated = await withTransaction(deps, async (deps) => {
     const now = await lockEntryThenReadClock(deps, id);
     const entry = await findCompensationRow(deps.db, id, deps.dialect);
     if (!entry) throw notFound();
     const previousAmountCents = Number(entry.amountCents);
     if (previousAmountCents === changes.amount && entry.notes === changes.notes) {
-      return { updated: entry, mail: undefined };
+      return entry;
     }
     const row = await updateCompensationFields(deps.db, id, {
       amountCents: changes.amount,
@@ -154,7 +157,7 @@ export async function updateCompensation(
       previousAmountCents,
       previousNotes: entry.notes,
     });
-    if (!isCorrection) return { updated: row, mail: undefined };
+    if (!isCorrection) return row;
     const news = {
       month: Number(entry.month),
       year: Number(entry.year),
@@ -162,9 +165,9 @@ export async function updateCompensation(
       previousAmount: centsToDecimal(previousAmountCents),
       notes: changes.notes,
     };
-    return { updated: row, mail: await tellCreator(deps, entry, news) };
+    await tellCreator(deps, entry, news);
+    return row;
   });
-  if (mail) deps.mailer.sendInBackground(mail);
   return toCompensation(updated);
 }
 
@@ -178,13 +181,13 @@ export async function publishCompensation(
   deps: Deps,
   { id, admin }: { id: string; admin: User },
 ): Promise<Compensation> {
-  const { entry, mail } = await withTransaction(deps, async (deps) => {
+  const entry = await withTransaction(deps, async (deps) => {
     const now = await lockEntryThenReadClock(deps, id);
     const entry = await claimPublication(deps.db, id, { publishedAt: now, publishedBy: admin.id });
     if (!entry) {
       const published = await findCompensationRow(deps.db, id);
       if (!published) throw notFound();
-      return { entry: published, mail: undefined };
+      return published;
     }
     await insertChange(deps.db, {
       compensationId: id,
@@ -202,9 +205,9 @@ export async function publishCompensation(
       amount: centsToDecimal(Number(entry.amountCents)),
       notes: entry.notes,
     };
-    return { entry, mail: await tellCreator(deps, entry, news) };
+    await tellCreator(deps, entry, news);
+    return entry;
   });
-  if (mail) deps.mailer.sendInBackground(mail);
   return toCompensation(entry);
 }
 

@@ -50,24 +50,25 @@ async function creatorsFor(db: Db, ids: string[]): Promise<Creator[]> {
   return creators;
 }
 
-/** Notifies each new assignee (within the change) and returns their mails for after it. */
+/** Tells each new assignee by a notification and by mail, both within the change. */
 async function welcomeAssignees(
   deps: Deps,
   task: { id: string; title: string; dueDate: string },
   creators: Creator[],
-) {
+): Promise<void> {
   for (const creator of creators) {
     await notify(deps, creator.id, taskAssignedNotification(task));
+    await deps.outbox.queue(
+      deps,
+      taskAssignedMail({
+        to: creator.email,
+        name: greetingName(creator),
+        language: creator.preferredLanguage,
+        task,
+        appUrl: deps.config.appUrl,
+      }),
+    );
   }
-  return creators.map((creator) =>
-    taskAssignedMail({
-      to: creator.email,
-      name: greetingName(creator),
-      language: creator.preferredLanguage,
-      task,
-      appUrl: deps.config.appUrl,
-    }),
-  );
 }
 
 /** Each creator's part of a task, at its start. */
@@ -116,7 +117,7 @@ export async function createTask(
   const now = deps.clock().toISOString();
   const id = randomUUID();
   const { assignedUsers, ...task } = fields;
-  const mails = await withTransaction(deps, async (deps) => {
+  await withTransaction(deps, async (deps) => {
     const creators = await creatorsFor(deps.db, assignedUsers);
     await insertTask(deps.db, {
       id,
@@ -127,9 +128,8 @@ export async function createTask(
       updatedAt: now,
     });
     await insertAssignments(deps.db, newAssignments(id, creators, now));
-    return welcomeAssignees(deps, { id, ...task }, creators);
+    await welcomeAssignees(deps, { id, ...task }, creators);
   });
-  mails.forEach((mail) => deps.mailer.sendInBackground(mail));
   return reloaded(deps.db, id);
 }
 
@@ -143,7 +143,7 @@ export async function updateTask(
 ): Promise<AdminTask> {
   const now = deps.clock().toISOString();
   const { assignedUsers, ...task } = fields;
-  const { mails, removedFiles } = await withTransaction(deps, async (deps) => {
+  const removedFiles = await withTransaction(deps, async (deps) => {
     const { db } = deps;
     const before = await findTaskRow(db, id);
     if (!before) throw taskNotFound();
@@ -157,14 +157,11 @@ export async function updateTask(
     const files = await removeAssignees(db, id, removed);
     await insertAssignments(db, newAssignments(id, added, now));
     await refreshTaskStatus(db, id, now);
-    return {
-      mails: await welcomeAssignees(deps, { id, ...task }, added),
-      removedFiles: files,
-    };
+    await welcomeAssignees(deps, { id, ...task }, added);
+    return files;
   });
   // Files go after the commit: a failed change must not leave rows pointing at missing files.
   await deleteStoredFiles(deps, removedFiles);
-  mails.forEach((mail) => deps.mailer.sendInBackground(mail));
   return reloaded(deps.db, id);
 }
 

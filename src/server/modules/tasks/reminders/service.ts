@@ -32,10 +32,10 @@ const reminders: Record<DueReminderKind, Reminder> = {
 const batchSize = 500;
 
 /**
- * Claims one creator's reminder and, unless it was passed over, writes its notification with the
- * claim. True when the creator is to get the mail too.
+ * Claims one creator's reminder and, unless it was passed over, writes its notification and
+ * queues its mail with the claim. True when the reminder was sent.
  */
-function claimAndNotify(
+function claimAndRemind(
   deps: Deps,
   { kind, candidate, now }: { kind: DueReminderKind; candidate: ReminderCandidate; now: Date },
 ): Promise<boolean> {
@@ -54,14 +54,26 @@ function claimAndNotify(
     if (!claimed || passedOver) return false;
     const task = { id: candidate.taskId, title: candidate.title };
     await notify(deps, candidate.userId, dueReminderNotification(kind, task));
+    await deps.outbox.queue(
+      deps,
+      dueReminderMail({
+        kind,
+        to: candidate.email,
+        name: greetingName(candidate),
+        language: candidate.preferredLanguage,
+        task: { ...task, dueDate: candidate.dueDate },
+        appUrl: deps.config.appUrl,
+      }),
+    );
     return true;
   });
 }
 
 /**
  * Sends every reminder whose time has come, claiming each first, so that any number of server
- * processes sweeping one database at once send each reminder once. The notification is written with
- * the claim; the mail goes after it. Returns how many reminders this call sent.
+ * processes sweeping one database at once send each reminder once. The notification and the mail
+ * are written with the claim; the mail is delivered from the outbox once it commits (decision
+ * 0038). Returns how many reminders this call sent.
  */
 export async function sendDueReminders(deps: Deps): Promise<number> {
   const now = deps.clock();
@@ -77,18 +89,7 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
       batchSize,
     );
     for (const candidate of candidates) {
-      if (!(await claimAndNotify(deps, { kind, candidate, now }))) continue;
-      deps.mailer.sendInBackground(
-        dueReminderMail({
-          kind,
-          to: candidate.email,
-          name: greetingName(candidate),
-          language: candidate.preferredLanguage,
-          task: { id: candidate.taskId, title: candidate.title, dueDate: candidate.dueDate },
-          appUrl: deps.config.appUrl,
-        }),
-      );
-      sent += 1;
+      if (await claimAndRemind(deps, { kind, candidate, now })) sent += 1;
     }
   }
   return sent;

@@ -93,14 +93,14 @@ export async function reviewSubmission(
   const now = deps.clock().toISOString();
   const feedback = input.feedback || null;
   const { decision } = input;
-  const mail = await withTransaction(deps, async (deps) => {
+  await withTransaction(deps, async (deps) => {
     const { db } = deps;
     const task = await findTaskRow(db, input.taskId);
     if (!task) throw taskNotFound();
     const assignment = await findAssignment(db, input.taskId, input.userId, deps.dialect);
     const creator = assignment && (await findUserById(db, input.userId));
     if (!assignment || !creator) throw assigneeNotFound();
-    if (await isRepeatedReview(db, assignment, { decision, feedback })) return undefined;
+    if (await isRepeatedReview(db, assignment, { decision, feedback })) return;
     const claimed = await moveAssignment(
       db,
       assignment.id,
@@ -124,17 +124,19 @@ export async function reviewSubmission(
       input.userId,
       taskReviewedNotification({ decision, feedback, task: reviewed }),
     );
-    return taskReviewedMail({
-      to: creator.email,
-      name: greetingName(creator),
-      language: creator.preferredLanguage,
-      decision,
-      feedback,
-      task: reviewed,
-      appUrl: deps.config.appUrl,
-    });
+    await deps.outbox.queue(
+      deps,
+      taskReviewedMail({
+        to: creator.email,
+        name: greetingName(creator),
+        language: creator.preferredLanguage,
+        decision,
+        feedback,
+        task: reviewed,
+        appUrl: deps.config.appUrl,
+      }),
+    );
   });
-  if (mail) deps.mailer.sendInBackground(mail);
   return adminTaskDetail(deps, { id: input.taskId });
 }
 
