@@ -20,6 +20,18 @@ export const adminDashboardSchema = z.object({
     database: z.enum(['connected', 'unreachable']),
     /** ISO time of the last backup, or null: shown as 'Never'. */
     lastBackupAt: z.string().nullable(),
+    /** Mails given up after their last attempt (decision 0038): how many, and the latest. */
+    mail: z.object({
+      failed: z.number(),
+      lastFailure: z
+        .object({
+          recipient: z.string(),
+          subject: z.string(),
+          error: z.string(),
+          failedAt: z.string(),
+        })
+        .nullable(),
+    }),
   }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

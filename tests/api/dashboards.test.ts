@@ -21,7 +21,11 @@ describe('GET /api/admin/dashboard', () => {
       users: { total: 2, admins: 2, regular: 0 },
       applications: { total: 0, pending: 0 },
       tasks: { total: 0, awaitingReview: 0 },
-      system: { database: 'connected', lastBackupAt: null },
+      system: {
+        database: 'connected',
+        lastBackupAt: null,
+        mail: { failed: 0, lastFailure: null },
+      },
     });
 
     await createUser(db);

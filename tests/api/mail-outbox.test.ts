@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { ApplicationReviewResponse } from '../../src/domain/applications.ts';
+import type { AdminDashboard } from '../../src/domain/dashboards.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { withTransaction } from '../../src/server/deps.ts';
 import { composeMail } from '../../src/server/mail/layout.ts';
@@ -141,7 +142,7 @@ describe('a mail server that is down', () => {
     });
   });
 
-  test(`gives up after ${mailAttempts} attempts and logs it as an error`, async ({
+  test(`gives up after ${mailAttempts} attempts, logs it as an error and shows it on the administrators' dashboard`, async ({
     createApp,
     clock,
     smtpPort,
@@ -183,6 +184,17 @@ describe('a mail server that is down', () => {
         msg: `Mail not delivered after ${mailAttempts} attempts; given up`,
       }),
     ]);
+
+    const dashboard = await adminClient.get('/api/admin/dashboard');
+    expect(dashboard.json<AdminDashboard>().system.mail).toEqual({
+      failed: 1,
+      lastFailure: {
+        recipient: paid.email,
+        subject,
+        error: expect.stringMatching(/ECONNREFUSED/),
+        failedAt: givenUpAt,
+      },
+    });
   });
 
   test('an approval still says at once that the invitation failed, and the outbox delivers it later', async ({

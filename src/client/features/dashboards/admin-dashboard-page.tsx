@@ -6,6 +6,7 @@ import {
   FileText,
   Globe,
   HardDriveDownload,
+  Mail,
   Shield,
   UserRound,
   Users,
@@ -168,8 +169,41 @@ function SystemStatus({ system }: { system: AdminDashboard['system'] }) {
           }
           isGood={system.lastBackupAt !== null}
         />
+        <StatusRow
+          icon={Mail}
+          label={t('dashboard.admin.mail')}
+          value={
+            system.mail.failed === 0
+              ? t('dashboard.admin.mailNoFailures')
+              : t('dashboard.admin.mailNotDelivered', { count: system.mail.failed })
+          }
+          isGood={system.mail.failed === 0}
+        />
       </dl>
+      {system.mail.lastFailure && <MailFailure failure={system.mail.lastFailure} />}
     </Card>
+  );
+}
+
+/** The latest mail given up (decision 0038), and what an administrator can do about it. */
+function MailFailure({
+  failure,
+}: {
+  failure: NonNullable<AdminDashboard['system']['mail']['lastFailure']>;
+}) {
+  const { t } = useLanguage();
+  return (
+    <div className="mt-4 grid gap-1 rounded-md border border-amber-400/40 bg-amber-400/10 p-3 text-sm">
+      <p className="break-words">
+        {t('dashboard.admin.mailLastFailure', {
+          subject: failure.subject,
+          recipient: failure.recipient,
+          error: failure.error,
+        })}{' '}
+        (<TimeAgo iso={failure.failedAt} />)
+      </p>
+      <p>{t('dashboard.admin.mailGivenUpHelp')}</p>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import type { User } from '../../../domain/users.ts';
 import { isDatabaseReachable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { DomainError } from '../../errors.ts';
+import { givenUpMail } from '../../mail/outbox-repository.ts';
 import { countApplications } from '../applications/repository.ts';
 import { publishedCentsOf } from '../compensation/repository.ts';
 import { assignmentCountsOf } from '../tasks/assignment-repository.ts';
@@ -22,12 +23,13 @@ export async function adminDashboard(deps: Deps, admin: User): Promise<AdminDash
   if (!(await isDatabaseReachable(db))) {
     throw new DomainError('unavailable', 'server.database_unreachable');
   }
-  const [firstSteps, users, applications, tasks, awaitingReview] = await Promise.all([
+  const [firstSteps, users, applications, tasks, awaitingReview, mail] = await Promise.all([
     firstStepsOf(db, admin.id),
     countUsers(db),
     countApplications(db),
     countTasks(db),
     countAwaitingReview(db),
+    givenUpMail(db),
   ]);
   return {
     previousSignInAt: firstSteps.previousSignInAt,
@@ -35,7 +37,21 @@ export async function adminDashboard(deps: Deps, admin: User): Promise<AdminDash
     applications,
     tasks: { total: tasks, awaitingReview },
     // No backups are made by the application yet, so the last one is honestly "never".
-    system: { database: 'connected', lastBackupAt: null },
+    system: { database: 'connected', lastBackupAt: null, mail: mailStatus(mail) },
+  };
+}
+
+function mailStatus({ count, latest }: Awaited<ReturnType<typeof givenUpMail>>) {
+  return {
+    failed: count,
+    lastFailure: latest
+      ? {
+          recipient: latest.recipient,
+          subject: latest.subject,
+          error: latest.lastError ?? '',
+          failedAt: latest.failedAt ?? '',
+        }
+      : null,
   };
 }
 
