@@ -17,9 +17,9 @@ import { hashPassword } from '../../src/server/modules/auth/password.ts';
 import { findUserById, insertUser } from '../../src/server/modules/users/repository.ts';
 
 let sequence = 0;
-// Decimal digits only: usernames are unique by their look-alike skeleton (decision 0040), in which
-// letters and digits such as 'o' and '0' or 'l' and '1' are one.
-const next = () => `${Date.now()}_${sequence++}`;
+// Decimal digits after a 't': usernames are unique by their look-alike skeleton (decision 0040), in
+// which letters and digits such as 'o' and '0' or 'l' and '1' are one.
+const next = () => `t${Date.now()}_${sequence++}`;
 const now = () => new Date().toISOString();
 
 export type TestUser = Selectable<UsersTable> & { password: string };
