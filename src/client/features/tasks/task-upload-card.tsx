@@ -67,10 +67,15 @@ export function TaskUploadCard({ task }: { task: MyTaskDetail }) {
           {upload.progress !== null && (
             <UploadProgress
               progress={upload.progress}
-              label={t('tasks.upload.uploading')}
+              label={t(upload.isOffline ? 'tasks.upload.waiting' : 'tasks.upload.uploading')}
               name={t('tasks.upload.progress')}
             />
           )}
+          {/* Always in the page while files are chosen (out of sight while empty), so a screen
+              reader hears it when it fills. */}
+          <p role="status" className="text-sm empty:sr-only">
+            {upload.isOffline ? t('tasks.upload.offline') : ''}
+          </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {isSending ? (
               <Button variant="outline" onClick={upload.cancel}>

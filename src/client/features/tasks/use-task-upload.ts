@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatFileSize, looksLikeKind } from '../../../domain/files.ts';
 import {
   taskFileKinds,
@@ -96,6 +96,18 @@ export function useTaskUpload(task: MyTaskDetail, unfinished: readonly Unfinishe
   /** Ids of the resumable uploads this page is sending now: not unfinished, under way. */
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
   const held = task.fileCount + task.unfinishedUploadCount;
+  /** A resumable upload is waiting for the network, to go on once it is back. */
+  const [isOffline, setOffline] = useState(false);
+  const isSending = upload.isPending;
+
+  // Leaving the page stops the upload: the browser asks first. (A resumable one can be picked
+  // up later from the unfinished uploads, but only with the same file chosen again.)
+  useEffect(() => {
+    if (!isSending) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isSending]);
   /** Each selected file's share sent, 0 to 100, while sending. */
   const [fileProgress, setFileProgress] = useState<number[] | null>(null);
   /** The files that became the task's during this send, kept off the list if a later one fails. */
@@ -156,6 +168,7 @@ export function useTaskUpload(task: MyTaskDetail, unfinished: readonly Unfinishe
         onStored: (stored) => (storedRef.current = [...storedRef.current, ...stored]),
         resumeUrls: new Map([...resumed].map(([file, item]) => [file, item.uploadUrl])),
         onUploadUrl: (url) => setSending((ids) => new Set([...ids, uploadIdOf(url)])),
+        onOffline: setOffline,
         signal: controller.signal,
       },
       {
@@ -172,6 +185,7 @@ export function useTaskUpload(task: MyTaskDetail, unfinished: readonly Unfinishe
           abortRef.current = null;
           setFileProgress(null);
           setSending(new Set());
+          setOffline(false);
         },
       },
     );
@@ -213,7 +227,9 @@ export function useTaskUpload(task: MyTaskDetail, unfinished: readonly Unfinishe
             selected.map((file) => file.size),
             fileProgress,
           ),
-    isSending: upload.isPending,
+    isSending,
+    /** Offline while sending: the upload waits for the connection and resumes by itself. */
+    isOffline: isSending && isOffline,
     /** Places left under the task's limit, as the server counts them. */
     remaining: Math.max(0, task.maxFiles - held),
     /** The unfinished uploads to offer: not those a chosen file continues or this page sends. */

@@ -34,6 +34,11 @@ export interface ResumableUploadRequest {
   resumeUrl?: string;
   /** The upload's tus address, once the server has given it one (or `resumeUrl`). */
   onUploadUrl?: (url: string) => void;
+  /**
+   * Whether the browser is offline while the upload runs: it then waits for the network and goes
+   * on by itself, which the person should be told. Told false again once it has settled.
+   */
+  onOffline?: (offline: boolean) => void;
 }
 
 /** The server's answer to a request that failed, or undefined when no answer came. */
@@ -91,6 +96,7 @@ export async function uploadTaskFileResumably({
   signal,
   resumeUrl,
   onUploadUrl,
+  onOffline,
 }: ResumableUploadRequest): Promise<MyTaskDetail> {
   if (signal?.aborted) throw abortError();
   // Loaded with the first large file only: most pages never need the tus client.
@@ -99,10 +105,17 @@ export async function uploadTaskFileResumably({
     let settled = false;
     let stalledRounds = 0;
     let lastSent = -1;
+    const reportConnection = () => onOffline?.(!navigator.onLine);
+    window.addEventListener('online', reportConnection);
+    window.addEventListener('offline', reportConnection);
+    if (!navigator.onLine) reportConnection();
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
+      window.removeEventListener('online', reportConnection);
+      window.removeEventListener('offline', reportConnection);
+      onOffline?.(false);
       outcome();
     };
     const upload: Upload = new tus.Upload(file, {

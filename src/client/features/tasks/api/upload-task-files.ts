@@ -26,6 +26,8 @@ export interface UploadTaskFilesRequest {
   resumeUrls?: ReadonlyMap<File, string>;
   /** Each resumable upload's tus address as it gets one: that upload is under way here. */
   onUploadUrl?: (url: string) => void;
+  /** Whether a resumable upload is waiting for the network to come back (it then goes on). */
+  onOffline?: (offline: boolean) => void;
   signal?: AbortSignal;
 }
 
@@ -41,6 +43,7 @@ export async function uploadTaskFiles({
   onStored,
   resumeUrls,
   onUploadUrl,
+  onOffline,
   signal,
 }: UploadTaskFilesRequest): Promise<MyTaskDetail> {
   const percents = files.map(() => 0);
@@ -75,6 +78,7 @@ export async function uploadTaskFiles({
       signal,
       resumeUrl: resumeUrls?.get(file),
       onUploadUrl,
+      onOffline,
       onProgress: (sent) => {
         percents[index] = Math.floor((sent / file.size) * 100);
         report();
