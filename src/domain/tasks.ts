@@ -191,6 +191,11 @@ export const taskUploadSchema = z.object({
   uploadedAt: z.string(),
   /** A small WebP of an image, same rule as `fileUrl`; null for videos and unreadable photos. */
   thumbnailUrl: z.string().nullable(),
+  /**
+   * The image to show full size, same rule: `fileUrl` itself, or for a HEIC photo (which browsers
+   * cannot show) a JPEG made from it; null for videos and photos with no thumbnail.
+   */
+  viewUrl: z.string().nullable(),
 });
 export type TaskUpload = z.infer<typeof taskUploadSchema>;
 

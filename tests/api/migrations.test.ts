@@ -67,6 +67,7 @@ describe('migrations', () => {
         '0019-username-skeletons',
         '0042-application-id-type',
         '0043-mail-outbox',
+        '0045-task-upload-views',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -175,6 +176,7 @@ describe('migrations', () => {
         '0019-username-skeletons',
         '0042-application-id-type',
         '0043-mail-outbox',
+        '0045-task-upload-views',
       ]);
       const user = await handle.db
         .selectFrom('users')

@@ -53,6 +53,7 @@ const expectedAccess: Record<string, Access> = {
   // Task files: their uploader and administrators (the handler answers 404 to anyone else).
   'GET /objects/tasks/:': 'signed-in',
   'GET /objects/tasks/:/thumbnail': 'signed-in',
+  'GET /objects/tasks/:/view': 'signed-in',
   // Reviewing creators' work: administrators only.
   'GET /api/admin/tasks/:': 'admin',
   'POST /api/admin/tasks/:/assignees/:/review': 'admin',

@@ -11,7 +11,15 @@ import type {
 } from '../../src/domain/tasks.ts';
 import { storedFiles } from '../support/applications.ts';
 import { assignTask, createTask } from '../support/factories.ts';
-import { formBody, heicBytes, mp4Bytes, pngBytes, type SubmittedFile } from '../support/files.ts';
+import {
+  formBody,
+  heicBytes,
+  heicPhotoBytes,
+  heicPhotoSize,
+  mp4Bytes,
+  pngBytes,
+  type SubmittedFile,
+} from '../support/files.ts';
 import { test as base, describe, expect } from '../support/fixtures.ts';
 import { createSignedInUser, signedInClient, type SignedInClient } from '../support/sign-in.ts';
 
@@ -179,16 +187,104 @@ describe("GET /api/admin/tasks/{id}: every assignee's work", () => {
     expect((await reviewer.get('/api/admin/tasks/no-such-task')).statusCode).toBe(404);
   });
 
-  test('keeps a photo the image library cannot read, with no thumbnail', async ({
+  test("shows an iPhone's HEIC photo like any JPEG: a thumbnail and a full-size JPEG, the original kept to download", async ({
+    app,
+    testApp,
+    maria,
+    lucas,
+    reviewer,
+    assignedTask: task,
+  }) => {
+    const original = heicPhotoBytes();
+    const { uploads } = await upload(maria, task, [
+      { name: 'IMG_0042.HEIC', type: 'image/heic', content: original },
+      png('flat.png', 300, 200),
+    ]);
+    const [photo, flat] = uploads;
+    expect(photo).toMatchObject({ fileName: 'IMG_0042.HEIC', fileType: 'image/heic' });
+    expect(photo!.thumbnailUrl).toBe(`${photo!.fileUrl}/thumbnail`);
+    expect(photo!.viewUrl).toBe(`${photo!.fileUrl}/view`);
+    // Images browsers show are viewed as they are.
+    expect(flat!.viewUrl).toBe(flat!.fileUrl);
+
+    // The reviewer sees what the creator sees, and what she sent is what she took.
+    const seen = assigneeIn(await detailFor(reviewer, task), maria.user.id).uploads[0]!;
+    expect(seen).toMatchObject({ thumbnailUrl: photo!.thumbnailUrl, viewUrl: photo!.viewUrl });
+    const download = await reviewer.get(photo!.fileUrl);
+    expect(download.headers['content-type']).toBe('image/heic');
+    expect(download.rawPayload.equals(original)).toBe(true);
+
+    const colours = async (image: Buffer) => {
+      const { data, info } = await sharp(image)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => [
+        ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+      ];
+      const [w, h] = [info.width, info.height];
+      return [
+        at(w / 4, h / 4),
+        at((3 * w) / 4, h / 4),
+        at(w / 4, (3 * h) / 4),
+        at((3 * w) / 4, (3 * h) / 4),
+      ];
+    };
+    // The photo's red, green, blue and yellow quarters, within what lossy coding changes.
+    const quarters = [
+      [220, 40, 40],
+      [40, 180, 60],
+      [40, 70, 220],
+      [240, 220, 40],
+    ];
+    const nearQuarters = (found: number[][]) =>
+      found.every((colour, index) =>
+        colour.every((value, channel) => Math.abs(value - quarters[index]![channel]!) < 24),
+      );
+
+    for (const client of [maria, reviewer]) {
+      const thumbnail = await client.get(photo!.thumbnailUrl!);
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/webp');
+      const small = await sharp(thumbnail.rawPayload).metadata();
+      expect([small.format, small.width, small.height]).toEqual(['webp', 400, 300]);
+      expect(nearQuarters(await colours(thumbnail.rawPayload))).toBe(true);
+
+      const view = await client.get(photo!.viewUrl!);
+      expect(view.statusCode).toBe(200);
+      expect(view.headers['content-type']).toBe('image/jpeg');
+      const full = await sharp(view.rawPayload).metadata();
+      expect([full.format, full.width, full.height]).toEqual([
+        'jpeg',
+        heicPhotoSize.width,
+        heicPhotoSize.height,
+      ]);
+      expect(nearQuarters(await colours(view.rawPayload))).toBe(true);
+    }
+    expect((await lucas.get(photo!.viewUrl!)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: photo!.viewUrl! })).statusCode).toBe(401);
+    // A PNG has no view of its own.
+    expect((await maria.get(`${flat!.fileUrl}/view`)).statusCode).toBe(404);
+
+    // Deleting the photo takes its thumbnail and its JPEG with it.
+    const keysOf = () =>
+      storedFiles(testApp.config.dataDir).filter((key) => key.includes(photo!.id));
+    expect(keysOf()).toHaveLength(3);
+    expect((await maria.delete(`/api/tasks/${task.id}/uploads/${photo!.id}`)).statusCode).toBe(204);
+    expect(keysOf()).toEqual([]);
+  });
+
+  test('keeps a HEIC file with no readable photo in it, with no thumbnail and no view', async ({
     maria,
     assignedTask: task,
   }) => {
     const { uploads } = await upload(maria, task, [
       { name: 'phone.heic', type: 'image/heic', content: heicBytes() },
     ]);
-    expect(uploads).toMatchObject([{ fileName: 'phone.heic', thumbnailUrl: null }]);
+    expect(uploads).toMatchObject([{ fileName: 'phone.heic', thumbnailUrl: null, viewUrl: null }]);
     expect((await maria.get(uploads[0]!.fileUrl)).statusCode).toBe(200);
     expect((await maria.get(`${uploads[0]!.fileUrl}/thumbnail`)).statusCode).toBe(404);
+    expect((await maria.get(`${uploads[0]!.fileUrl}/view`)).statusCode).toBe(404);
   });
 
   test('removes thumbnails with their files: one file, a whole task', async ({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
 import { expectAccessible, toastText, useE2E } from '../support/e2e.ts';
 import { assignTask, createTask, createUser } from '../support/factories.ts';
-import { pngBytes } from '../support/files.ts';
+import { heicPhotoBytes, heicPhotoSize, pngBytes } from '../support/files.ts';
 
 const e2e = useE2E();
 
@@ -85,5 +85,42 @@ describe('task photos in the browser', () => {
     await expect.poll(() => lightbox.isVisible()).toBe(false);
     expect(await thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
-  });
+    // Two people's screens on a machine shared with other runs: a hang guard, not a speed check.
+  }, 120_000);
+
+  it("an iPhone's HEIC photo shows as a thumbnail to its creator and to the reviewer, and opens full size", async () => {
+    const { admin, creator, task, creatorName } = await photoTask();
+    const { width, height } = heicPhotoSize;
+
+    const phone = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(phone.context, creator);
+    await phone.page.goto(`/tasks/${task.id}`);
+    await upload(phone.page, {
+      name: 'IMG_0042.HEIC',
+      mimeType: 'image/heic',
+      buffer: heicPhotoBytes(),
+    });
+    const own = phone.page.getByRole('img', { name: 'IMG_0042.HEIC' });
+    await expect.poll(() => naturalSize(own)).toEqual([width, height]);
+    expect(await phone.page.getByText('No preview available').count()).toBe(0);
+    await expectAccessible(phone.page, phone.problems);
+    await phone.context.close();
+
+    const { page, context, problems } = await e2e.openPage(viewports.desktop);
+    await e2e.signInAs(context, admin);
+    await page.goto(`/admin/task-requests/${task.id}`);
+    const part = page.getByRole('region', { name: new RegExp(creatorName) });
+    const thumbnail = part.getByRole('button', { name: 'View full size: IMG_0042.HEIC' });
+    await expect.poll(() => naturalSize(thumbnail.locator('img'))).toEqual([width, height]);
+    await thumbnail.click();
+    const lightbox = page.getByRole('dialog', { name: 'IMG_0042.HEIC' });
+    const full = lightbox.getByRole('img', { name: 'IMG_0042.HEIC' });
+    await expect.poll(() => naturalSize(full)).toEqual([width, height]);
+    // The original stays what is downloaded.
+    expect(
+      await lightbox.getByRole('link', { name: 'Download IMG_0042.HEIC' }).getAttribute('download'),
+    ).toBe('IMG_0042.HEIC');
+    await expectAccessible(page, problems);
+    await context.close();
+  }, 120_000);
 });

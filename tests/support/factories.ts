@@ -157,6 +157,7 @@ export async function createTaskUpload(
     fileType: 'image/jpeg',
     uploadedAt: now(),
     thumbnailKey: null,
+    viewKey: null,
     ...fields,
   };
   await db.insertInto('taskUploads').values(upload).execute();

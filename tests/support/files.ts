@@ -54,8 +54,28 @@ export const mp4Bytes = (size = 1024) => isoMedia('isom', ['isom', 'mp42'], size
 /** A QuickTime movie: `ftyp` with major brand `qt  `. */
 export const movBytes = (size = 1024) => isoMedia('qt  ', ['qt  '], size);
 
-/** A HEIC photo's opening: `ftyp` with brand `heic` (and `mif1`), no `isom`. */
+/** A HEIC photo's opening: `ftyp` with brand `heic` (and `mif1`), no `isom`: no image in it. */
 export const heicBytes = (size = 1024) => isoMedia('heic', ['mif1', 'heic'], size);
+
+// A real HEIC photo, HEVC-coded as phones write them: 400 × 300, in four quarters of colour
+// (red top left, green top right, blue bottom left, yellow bottom right). Made from a PNG of them
+// with libheif's `heif-enc -q 60` (Debian's libheif-examples), which CI does not need.
+const heicPhoto =
+  'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAUNtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAA' +
+  'AAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAAREAAAQABAAAAAAFnAAEAAAAAAAABqgAAACNpaW5mAAAAAAABAAAAFWluZmUC' +
+  'AAAAAAEAAGh2YzEAAAAAw2lwcnAAAAClaXBjbwAAAHlodmNDAQNwAAAAAAAAAAAAPPAA/P34+AAADwMgAAEAGEABDAH//wNw' +
+  'AAADAJAAAAMAAAMAPLoCQCEAAQAsQgEBA3AAAAMAkAAAAwAAAwA8oAyIBMfeW6kkprm4EBAwIAAAAwAgAAADACEiAAEAB0QB' +
+  'wXKwYkAAAAAUaXNwZQAAAAAAAAGQAAABLAAAABBwaXhpAAAAAAMICAgAAAAWaXBtYQAAAAAAAAABAAEDgQKDAAABsm1kYXQA' +
+  'AAGmKAGvCcp+jW/HgCE5dV//+9Kf//w37yH7s2h0HMPLuNNZ4fr3MxdPu4gSMj+eWaAck//WQ+pyC3O+83mSabT5xC/Ay+FA' +
+  'aWCSm0yiXMcqI2zBSujFXc1UvRha1ATfNCaBfSzZRL5kzQ3qLKH85d6POpRwkZxk+AABIwAHWACigKL3Mxd0AABkFUBusy06' +
+  'LHri+zDyMcTd06DYTGn3AO+Y/l/7ozK9zrXtMquTLW1oAGmAFuAHJNVBLQN98W/0QQZ+rCTvuh+a0Cv08cSBnH4r4Z5zrqw6' +
+  'JKJEQhQi86DvfhvVwYtG1KEsC/Mgq3Zem+AbBcP0HbFusavhrlB5xZbm6IoY/Mb6Edqfbv9nfqavNB0JB8MId4cAAAMAAAMB' +
+  'FanZoLeQ4K8MrHCmfyN5tglpOPDCpnGAZV+gEhR1UXj9SNpIbaFHieHZHA0Wlm+TM5qWJC+/PAAAAwAAAwADzgAAAwAAAwAA' +
+  'AwAgACdQfngdwEQ1CAoeg/a/WGCWk48MKmcdVFY+ASsNM6R3SLUFykdnLM8OyOBotL3XPAAAAwAAAwAAAwAAR0A=';
+
+/** The HEIC photo above: 400 × 300, red, green, blue and yellow quarters. */
+export const heicPhotoBytes = () => Buffer.from(heicPhoto, 'base64');
+export const heicPhotoSize = { width: 400, height: 300 } as const;
 
 /** A WebM's opening: the EBML header naming `webm` as its document type, then an empty segment. */
 export const webmBytes = () =>

@@ -185,4 +185,13 @@ export const tasksApi = {
     params: storedUploadParams,
     produces: 'image/webp',
   }),
+  view: endpoint({
+    method: 'GET',
+    path: '/objects/tasks/:uploadId/view',
+    access: 'signed-in',
+    summary:
+      'The full-size JPEG made from an uploaded HEIC photo, which browsers cannot show, under the same rule as the file',
+    params: storedUploadParams,
+    produces: 'image/jpeg',
+  }),
 };

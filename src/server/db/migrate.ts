@@ -21,6 +21,7 @@ import { uploadFinishingAndJobRoundsMigration } from './migrations/0018-upload-f
 import { usernameSkeletonsMigration } from './migrations/0019-username-skeletons.ts';
 import { applicationIdTypeMigration } from './migrations/0042-application-id-type.ts';
 import { mailOutboxMigration } from './migrations/0043-mail-outbox.ts';
+import { taskUploadViewsMigration } from './migrations/0045-task-upload-views.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -49,6 +50,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0019-username-skeletons': usernameSkeletonsMigration(),
     '0042-application-id-type': applicationIdTypeMigration(),
     '0043-mail-outbox': mailOutboxMigration(types),
+    '0045-task-upload-views': taskUploadViewsMigration(),
   };
 }
 

@@ -170,6 +170,11 @@ export interface TaskUploadsTable {
   uploadedAt: Timestamp;
   /** Key of the small WebP made from an image, beside the original; null when none (decision 0029). */
   thumbnailKey: string | null;
+  /**
+   * Key of the full-size JPEG made from a HEIC photo, beside the original, which browsers show in
+   * its place; null for other files and when none was made (migration 0045, decision 0044).
+   */
+  viewKey: string | null;
 }
 
 /** A resumable (tus) upload under way, holding its place in the task's file limit until done. */

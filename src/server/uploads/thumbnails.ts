@@ -1,7 +1,9 @@
-import { pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { fileKinds } from '../../domain/files.ts';
 import type { Storage } from '../storage/storage.ts';
+import { convertHeic, heicMaxBytes, type HeicImages } from './heic.ts';
 
 // A server resizes one image now and then: libvips' operation cache would only hold memory.
 sharp.cache(false);
@@ -47,36 +49,92 @@ const inThumbnailQueue = limitConcurrency(thumbnailConcurrency);
 /** A thumbnail sits beside its original in storage, so a folder's listing keeps them together. */
 export const thumbnailKeyOf = (fileKey: string) => `${fileKey}.thumb.webp`;
 
+/** The full-size JPEG of a photo browsers cannot show (HEIC), beside its original too. */
+export const viewKeyOf = (fileKey: string) => `${fileKey}.view.jpg`;
+
 /**
- * Makes a small WebP of a stored image beside it and answers its key, or null when the file is
- * no image, has more than `thumbnailMaxInputPixels`, or is one the image library cannot read (a
- * HEIC photo: libvips reads HEIF only with a decoder this build does not carry). A thumbnail is
- * a convenience: no failure here reaches the caller, who keeps the original either way.
+ * What an image upload gets to be shown: its thumbnail, and for a HEIC photo a full-size JPEG
+ * (`viewKey`) that browsers show in its place; any other image is shown as it is (null).
  */
-export async function makeThumbnail(
+export interface ImagePreviews {
+  thumbnailKey: string;
+  viewKey: string | null;
+}
+
+/**
+ * Makes the previews of a stored image beside it and answers their keys, or null when the file
+ * is no image, has more than `thumbnailMaxInputPixels`, or is one the image libraries cannot read.
+ * Previews are a convenience: no failure here reaches the caller, who keeps the original either
+ * way. One image at a time per process, whatever its kind (`inThumbnailQueue`).
+ */
+export async function makePreviews(
   storage: Storage,
   file: { fileKey: string; fileType: string },
   log: FastifyBaseLogger,
-): Promise<string | null> {
+): Promise<ImagePreviews | null> {
   if (!file.fileType.startsWith('image/')) return null;
-  const key = thumbnailKeyOf(file.fileKey);
+  const keys = {
+    thumbnailKey: thumbnailKeyOf(file.fileKey),
+    viewKey: file.fileType === fileKinds.heic.mimeType ? viewKeyOf(file.fileKey) : null,
+  };
   return inThumbnailQueue(async () => {
     try {
-      const resized = sharp({ failOn: 'error', limitInputPixels: thumbnailMaxInputPixels })
-        // Photos from phones are often stored sideways with an orientation tag: turn them upright.
-        .rotate()
-        .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 78 });
-      // pipeline() passes a read error of the original on to the resizer, and so to storage.
-      await storage.put(
-        key,
-        pipeline(storage.get(file.fileKey), resized, () => {}),
-      );
-      return key;
+      if (keys.viewKey) await storeHeicPreviews(storage, file.fileKey, keys.viewKey, log);
+      else await storeThumbnail(storage, file.fileKey);
+      return keys;
     } catch (error) {
       log.info({ err: error, key: file.fileKey }, 'No thumbnail for a stored image');
-      await storage.delete(key).catch(() => {});
+      await Promise.all(
+        [keys.thumbnailKey, keys.viewKey].map((key) => key && storage.delete(key).catch(() => {})),
+      );
       return null;
     }
   });
 }
+
+/** The WebP thumbnail of an image libvips reads, streamed from the original into storage. */
+async function storeThumbnail(storage: Storage, fileKey: string): Promise<void> {
+  const resized = sharp({ failOn: 'error', limitInputPixels: thumbnailMaxInputPixels })
+    // Photos from phones are often stored sideways with an orientation tag: turn them upright.
+    .rotate()
+    .resize(thumbnailSize, thumbnailSize, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 });
+  // pipeline() passes a read error of the original on to the resizer, and so to storage.
+  await storage.put(
+    thumbnailKeyOf(fileKey),
+    pipeline(storage.get(fileKey), resized, () => {}),
+  );
+}
+
+/**
+ * A HEIC photo, decoded once (`convertHeic`) into its full-size JPEG and its thumbnail. Its file
+ * is read whole, so one larger than `heicMaxBytes` is not read at all.
+ */
+async function storeHeicPreviews(
+  storage: Storage,
+  fileKey: string,
+  viewKey: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const size = await storage.size(fileKey);
+  if (size > heicMaxBytes) throw new Error(`A HEIC file of ${size} bytes is not decoded`);
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  for await (const chunk of storage.get(fileKey) as AsyncIterable<Buffer>) {
+    if (filled + chunk.length > size) throw new Error('The HEIC file changed while read');
+    bytes.set(chunk, filled);
+    filled += chunk.length;
+  }
+  if (filled !== size) throw new Error('The HEIC file changed while read');
+  const images = await convertHeic(bytes, {
+    maxPixels: thumbnailMaxInputPixels,
+    thumbnailSize,
+  });
+  if (images.outcome !== 'made') throw new Error(`HEIC not converted: ${describe(images)}`);
+  log.debug({ key: fileKey, width: images.width, height: images.height }, 'HEIC converted');
+  await storage.put(viewKey, Readable.from([images.view]));
+  await storage.put(thumbnailKeyOf(fileKey), Readable.from([images.thumbnail]));
+}
+
+const describe = (images: Exclude<HeicImages, { outcome: 'made' }>) =>
+  images.outcome === 'too_large' ? `${images.width} × ${images.height} pixels` : images.reason;

@@ -73,7 +73,7 @@ export function AssigneeGallery({ uploads }: { uploads: TaskUpload[] }) {
           <>
             <DownloadLink upload={open} className="self-start" />
             <img
-              src={open.fileUrl}
+              src={open.viewUrl ?? open.fileUrl}
               alt={open.fileName}
               className="m-auto min-h-0 max-w-full flex-1 object-contain"
             />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { TaskUpload } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 
-/** The stand-in for a file with no picture to show: a format with no thumbnail (HEIC). */
+/** The stand-in for a file with no picture to show: a photo too large or unreadable for one. */
 function NoPreview() {
   const { t } = useLanguage();
   return (
@@ -17,7 +17,8 @@ function NoPreview() {
 /**
  * A task file in a gallery: a video plays and seeks in place (its address answers ranges), an
  * image shows its small server-made thumbnail, and a file without one shows an icon, never a
- * broken image. `onOpen` makes the thumbnail a button that opens the full size.
+ * broken image. `onOpen` makes the thumbnail a button that opens the full size; without it, the
+ * thumbnail links to the full size (for a HEIC photo, the JPEG the server made of it).
  */
 export function UploadPreview({ upload, onOpen }: { upload: TaskUpload; onOpen?: () => void }) {
   const { t } = useLanguage();
@@ -59,7 +60,7 @@ export function UploadPreview({ upload, onOpen }: { upload: TaskUpload; onOpen?:
     );
   }
   return (
-    <a href={upload.fileUrl} target="_blank" rel="noreferrer" className="block">
+    <a href={upload.viewUrl ?? upload.fileUrl} target="_blank" rel="noreferrer" className="block">
       {image}
     </a>
   );

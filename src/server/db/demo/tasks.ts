@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { insertAssignments } from '../../modules/tasks/assignment-repository.ts';
 import { insertTask, refreshTaskStatus } from '../../modules/tasks/repository.ts';
 import { insertUploads, taskFileKey } from '../../modules/tasks/upload-repository.ts';
-import { makeThumbnail } from '../../uploads/thumbnails.ts';
+import { makePreviews } from '../../uploads/thumbnails.ts';
 import { demoPng } from '../demo-png.ts';
 import type { DemoPeople } from './people.ts';
 
@@ -144,7 +144,8 @@ async function seedUploads(
         fileSize: image.length,
         fileType,
         uploadedAt: new Date(now.getTime() + shade).toISOString(),
-        thumbnailKey: await makeThumbnail(deps.storage, { fileKey, fileType }, deps.log),
+        thumbnailKey: null,
+        ...(await makePreviews(deps.storage, { fileKey, fileType }, deps.log)),
       },
     ]);
   }

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ContentType, TaskStatus } from '../../../domain/tasks.ts';
 import type { Db, Dialect } from '../../db/database.ts';
 import type { TaskAssignmentsTable } from '../../db/schema.ts';
-import { storedKeysOf } from './upload-repository.ts';
+import { storedKeyColumns, storedKeysOf } from './upload-repository.ts';
 
 /**
  * The queries of `task_assignments` (each creator's part of a task) and of the counts the
@@ -52,7 +52,7 @@ export async function removeAssignees(
     .deleteFrom('taskUploads')
     .where('taskId', '=', taskId)
     .where('userId', 'in', userIds)
-    .returning(['fileKey', 'thumbnailKey'])
+    .returning(storedKeyColumns)
     .execute();
   await db
     .deleteFrom('taskAssignments')

@@ -3,7 +3,7 @@ import { searchable } from '../../../domain/lists.ts';
 import { overallStatus, type Task } from '../../../domain/tasks.ts';
 import type { Db } from '../../db/database.ts';
 import type { TasksTable } from '../../db/schema.ts';
-import { storedKeysOf } from './upload-repository.ts';
+import { storedKeyColumns, storedKeysOf } from './upload-repository.ts';
 
 /** The queries of `tasks`: the tasks themselves, without their assignments. */
 
@@ -53,7 +53,7 @@ export function findTaskRow(db: Db, id: string): Promise<TaskRow | undefined> {
 export async function deleteTask(db: Db, id: string): Promise<string[] | undefined> {
   const keys = await db
     .selectFrom('taskUploads')
-    .select(['fileKey', 'thumbnailKey'])
+    .select(storedKeyColumns)
     .where('taskId', '=', id)
     .execute();
   const deleted = await db.deleteFrom('tasks').where('id', '=', id).executeTakeFirst();

@@ -22,6 +22,7 @@ import {
   deleteMyUpload,
   openUpload,
   openUploadThumbnail,
+  openUploadView,
   uploadMyFiles,
 } from './upload-service.ts';
 
@@ -145,10 +146,11 @@ const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // The file and its thumbnail: their uploader and administrators only.
+  // The file and its previews: their uploader and administrators only.
   for (const [endpoint, open] of [
     [tasksApi.file, openUpload],
     [tasksApi.thumbnail, openUploadThumbnail],
+    [tasksApi.view, openUploadView],
   ] as const) {
     app.route({
       ...routeOf(endpoint),

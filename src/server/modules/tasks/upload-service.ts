@@ -6,7 +6,7 @@ import { withTransaction, type Deps } from '../../deps.ts';
 import { fieldError, DomainError } from '../../errors.ts';
 import type { ReceivedFile, UploadRules, UploadSink } from '../../uploads/receive.ts';
 import type { StoredFile } from '../../uploads/send.ts';
-import { makeThumbnail } from '../../uploads/thumbnails.ts';
+import { makePreviews } from '../../uploads/thumbnails.ts';
 import { findAssignment } from './assignment-repository.ts';
 import { findTaskRow } from './repository.ts';
 import { countLiveUploadClaims } from './resumable-uploads/repository.ts';
@@ -16,7 +16,7 @@ import {
   deleteUpload,
   findUpload,
   insertUploads,
-  setUploadThumbnail,
+  setUploadPreviews,
   storedKeysOf,
   taskFileKey,
   type UploadRow,
@@ -148,21 +148,26 @@ export async function recordMyUploads(
     // A millisecond apart, so the files of one upload list in the order they were sent.
     uploadedAt: new Date(now.getTime() + index).toISOString(),
     thumbnailKey: null,
+    viewKey: null,
   }));
   await insertUploads(deps.db, rows);
   return rows;
 }
 
 /**
- * Gives each recorded image its thumbnail (decision 0029), one after another through the
- * thumbnail queue. The rows come first: a thumbnail that never comes leaves a file without a
- * preview, never a preview without a file, and a refused upload costs no image work.
+ * Gives each recorded image its thumbnail (decision 0029), and a HEIC photo its full-size JPEG
+ * too (decision 0044), one after another through the thumbnail queue. The rows come first: a
+ * preview that never comes leaves a file without one, never a preview without a file, and a
+ * refused upload costs no image work.
  */
 export async function addThumbnails(deps: Deps, rows: UploadRow[]): Promise<void> {
   for (const row of rows) {
-    const key = await makeThumbnail(deps.storage, row, deps.log);
-    if (key && !(await setUploadThumbnail(deps.db, row.id, key))) {
-      await deleteStoredFiles(deps, [key]);
+    const previews = await makePreviews(deps.storage, row, deps.log);
+    if (previews && !(await setUploadPreviews(deps.db, row.id, previews))) {
+      await deleteStoredFiles(
+        deps,
+        [previews.thumbnailKey, previews.viewKey].filter((key) => key !== null),
+      );
     }
   }
 }
@@ -211,7 +216,7 @@ export async function deleteMyUpload(
 /**
  * An upload as the asker may see it: their own, or any when they are an administrator. Anyone
  * else gets the 404 of an upload that does not exist, so no one learns that another's does
- * (decision 0021). The file and its thumbnail answer by this one rule.
+ * (decision 0021). The file and its previews answer by this one rule.
  */
 async function uploadFor(deps: Deps, { uploadId, user }: { uploadId: string; user: User }) {
   const upload = await findUpload(deps.db, uploadId);
@@ -233,18 +238,27 @@ export async function openUpload(
   };
 }
 
-/** The thumbnail of an image upload, under the same rule; 404 when it has none. */
-export async function openUploadThumbnail(
+/** A preview of an image upload, under the same rule; 404 when it has none. */
+async function openPreview(
   deps: Deps,
   input: { uploadId: string; user: User },
+  preview: { column: 'thumbnailKey' | 'viewKey'; mimeType: string; extension: string },
 ): Promise<StoredFile> {
   const upload = await uploadFor(deps, input);
-  const key = upload.thumbnailKey;
+  const key = upload[preview.column];
   if (!key) throw uploadNotFound();
   return {
-    mimeType: 'image/webp',
+    mimeType: preview.mimeType,
     size: await deps.storage.size(key),
-    fileName: `${upload.fileName}.webp`,
+    fileName: `${upload.fileName}${preview.extension}`,
     open: (range) => deps.storage.get(key, range),
   };
 }
+
+/** The thumbnail of an image upload: a small WebP. */
+export const openUploadThumbnail = (deps: Deps, input: { uploadId: string; user: User }) =>
+  openPreview(deps, input, { column: 'thumbnailKey', mimeType: 'image/webp', extension: '.webp' });
+
+/** The full-size JPEG made from a HEIC photo, which browsers show in its place (decision 0044). */
+export const openUploadView = (deps: Deps, input: { uploadId: string; user: User }) =>
+  openPreview(deps, input, { column: 'viewKey', mimeType: 'image/jpeg', extension: '.jpg' });
