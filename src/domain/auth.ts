@@ -74,15 +74,32 @@ export const resetPasswordPath = '/reset-password';
  */
 export const invitationLinkParam = 'welcome';
 
+/** The token of a reset link or an invitation, as the page hands it over. */
+const passwordLinkTokenSchema = singleLine(200, {
+  required: 'auth.reset_link_invalid',
+  tooLong: 'auth.reset_link_invalid',
+  trim: false,
+});
+
 /** POST /api/auth/reset-password. Answers 204; every session of the person ends. */
 export const resetPasswordRequestSchema = z.object({
-  token: singleLine(200, {
-    required: 'auth.reset_link_invalid',
-    tooLong: 'auth.reset_link_invalid',
-    trim: false,
-  }),
+  token: passwordLinkTokenSchema,
   newPassword: newPasswordSchema,
 });
+
+/**
+ * GET /api/auth/reset-password?token=...: whether a reset link or an invitation can still be used,
+ * asked by the page on arrival so a used or expired link is said at once, not after the form is
+ * filled in. The link stays unused.
+ */
+export const passwordLinkQuerySchema = z.object({ token: passwordLinkTokenSchema });
+
+/**
+ * Only whether it can be used: not whose it is, nor whether it was used, expired or never
+ * existed (decision 0045).
+ */
+export const passwordLinkStateSchema = z.object({ valid: z.boolean() });
+export type PasswordLinkState = z.infer<typeof passwordLinkStateSchema>;
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** The reset page's form: the new password and its confirmation. */

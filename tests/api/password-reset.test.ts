@@ -29,6 +29,14 @@ const reset = (app: FastifyInstance, token: string, newPassword: string) =>
     payload: { token, newPassword },
   });
 
+/** Whether the page may offer the form for this link: asked on arrival, the link left unused. */
+const check = (app: FastifyInstance, token: string, remoteAddress = '10.30.0.1') =>
+  app.inject({
+    method: 'GET',
+    url: `/api/auth/reset-password?${new URLSearchParams({ token })}`,
+    remoteAddress,
+  });
+
 const linkIn = (text: string) => {
   const match = /http:\/\/localhost:3000\/reset-password\?token=([\w-]+)&lang=[a-z]{2}/.exec(text);
   if (!match?.[1]) throw new Error(`No reset link in:\n${text}`);
@@ -121,6 +129,71 @@ describe('forgotten password', () => {
     expect(
       (await login(app, { username: maria.username, password: 'old-password' })).statusCode,
     ).toBe(200);
+  });
+
+  test('a check on arrival says whether a link can be used, without using it or telling anything else', async ({
+    app,
+    db,
+    smtp,
+    maria,
+  }) => {
+    await requestReset(app, maria.username);
+    const { token } = linkIn((await smtp.nextMail()).text);
+
+    // Checked twice (a reload), the link is still there to set the password with.
+    for (let time = 0; time < 2; time++) {
+      const usable = await check(app, token);
+      expect(usable.statusCode).toBe(200);
+      expect(usable.headers['cache-control']).toBe('no-store');
+      expect(usable.json()).toEqual({ valid: true });
+    }
+    expect((await reset(app, token, 'brand-new-password')).statusCode).toBe(204);
+
+    // Used, expired or never made: the same answer, naming nobody.
+    const used = await check(app, token);
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toEqual({ valid: false });
+    await requestReset(app, maria.username);
+    const { token: expiring } = linkIn((await smtp.nextMail()).text);
+    await db
+      .updateTable('passwordResetTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('usedAt', 'is', null)
+      .execute();
+    expect((await check(app, expiring)).json()).toEqual({ valid: false });
+    expect((await check(app, 'made-up-token')).json()).toEqual({ valid: false });
+
+    // No token, or one longer than any link carries: the page's own words for a bad link.
+    for (const url of [
+      '/api/auth/reset-password',
+      `/api/auth/reset-password?token=${'a'.repeat(201)}`,
+    ]) {
+      const refused = await app.inject({ method: 'GET', url });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'auth.reset_link_invalid' });
+    }
+  });
+
+  test('counts the checks from one address: the 31st in an hour is 429 with Retry-After, and writes nothing', async ({
+    app,
+    db,
+  }) => {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      expect((await check(app, `guess-${attempt}`, '10.30.0.9')).statusCode).toBe(200);
+    }
+    const blocked = await check(app, 'guess-30', '10.30.0.9');
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3600 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(blocked.json()).toEqual({
+      code: 'auth.too_many_link_checks',
+      params: { count: 60 },
+      message: 'Too many link checks from your network. Please wait 60 minutes and try again.',
+    });
+    // Another address is not held back by this one.
+    expect((await check(app, 'guess-31', '10.30.0.10')).statusCode).toBe(200);
+    expect(await db.selectFrom('passwordResetTokens').select('id').execute()).toEqual([]);
   });
 
   test('writes to the person in their own language, by username when they gave no first name', async ({

@@ -24,6 +24,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/auth/logout': 'public',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/reset-password': 'public',
   'GET /api/auth/user': 'signed-in',
   'GET /api/auth/session': 'public',
   'GET /api/user/me': 'signed-in',

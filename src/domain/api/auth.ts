@@ -3,6 +3,8 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
+  passwordLinkQuerySchema,
+  passwordLinkStateSchema,
   resetPasswordRequestSchema,
   sessionResponseSchema,
 } from '../auth.ts';
@@ -47,6 +49,15 @@ export const authApi = {
       'Mails a reset link when the name or email belongs to someone; the same 202 answer either way',
     body: forgotPasswordRequestSchema,
     responses: { 202: messageResponseSchema },
+  }),
+  checkPasswordLink: endpoint({
+    method: 'GET',
+    path: '/api/auth/reset-password',
+    access: 'public',
+    summary:
+      'Whether a reset link or an invitation can still be used, without using it (429 after too many checks)',
+    query: passwordLinkQuerySchema,
+    responses: { 200: passwordLinkStateSchema },
   }),
   resetPassword: endpoint({
     method: 'POST',

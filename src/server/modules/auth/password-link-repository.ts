@@ -39,3 +39,19 @@ export async function claimPasswordLink(
     .executeTakeFirst();
   return claimed?.userId;
 }
+
+/** Whether a link can still be used (known, unused, unexpired), leaving it as it is. */
+export async function isPasswordLinkUsable(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('passwordResetTokens')
+    .select('id')
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,6 +5,7 @@ import { requireUser } from '../../plugins/access.ts';
 import { routeOf } from '../../routes.ts';
 import { clearSessionCookie, setSessionCookie } from './cookie.ts';
 import {
+  checkPasswordLink,
   dummyPasswordHash,
   requestPasswordReset,
   resetPassword,
@@ -79,6 +80,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         address: request.ip,
       });
       return reply.status(202).send({ message: resetRequestedMessage });
+    },
+  });
+
+  app.route({
+    ...routeOf(authApi.checkPasswordLink),
+    handler: async (request, reply) => {
+      const valid = await checkPasswordLink(request.deps, {
+        token: request.query.token,
+        address: request.ip,
+      });
+      // The answer is about this link at this moment: no cache may keep it.
+      reply.header('cache-control', 'no-store');
+      return { valid };
     },
   });
 

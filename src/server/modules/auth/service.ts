@@ -23,6 +23,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import {
   claimPasswordLink,
   insertPasswordLink,
+  isPasswordLinkUsable,
   voidPasswordLinks,
 } from './password-link-repository.ts';
 import { createSession, deleteOtherSessions, deleteSession, resolveSession } from './sessions.ts';
@@ -218,4 +219,27 @@ export async function resetPassword(
   );
   if (!userId) throw new DomainError('invalid', 'auth.reset_link_unusable');
   await setPassword(deps, { userId, newPassword: options.newPassword });
+}
+
+/**
+ * Checks of reset links and invitations from one address: beyond these, 429. A person opens
+ * their link a few times; a stream of checks is someone trying tokens (decision 0045).
+ */
+export const passwordLinkCheckLimit = {
+  action: 'password-link-check',
+  limit: 30,
+  windowMs: hourMs,
+} as const satisfies RateLimit;
+
+/**
+ * Whether a reset link or an invitation can still be used, without using it: counted against the
+ * checks from `address` first, like every anonymous request the server limits.
+ */
+export async function checkPasswordLink(
+  deps: Deps,
+  { token, address }: { token: string; address: string },
+): Promise<boolean> {
+  const { retryAfter } = await admitRequest(deps, passwordLinkCheckLimit, address);
+  if (retryAfter > 0) throw tooManyAttempts('auth.too_many_link_checks', retryAfter);
+  return isPasswordLinkUsable(deps.db, tokenHash(token), deps.clock().toISOString());
 }
