@@ -30,6 +30,8 @@ const labelKeys: Record<string, string> = {
   documentNumber: 'apply.label.documentNumber',
   heardAboutUs: 'apply.label.heardAboutUs',
   idDocument: 'apply.label.idDocument',
+  // The wizard's own field, checked before sending: the server is sent its document type.
+  idType: 'apply.label.idType',
 };
 
 /** The wizard step where each server field is asked for, so a summary can lead back to it. */
@@ -78,7 +80,10 @@ export function submitIssues(error: unknown): SubmitIssue[] {
   }));
 }
 
-/** '{Label}: {message}', or '{Label} ({path}): {message}' for a nested path. */
+/**
+ * '{Label}: {message}', or '{Label} ({path}): {message}' for a nested path: the wizard's own checks
+ * and the server's issues say it alike.
+ */
 export function issueText(t: TFunction, { path, code, message }: SubmitIssue): string {
   const [field = '', ...rest] = path.map(String);
   const labelKey = labelKeys[field];
