@@ -9,10 +9,19 @@ import { toast } from './use-toast.ts';
 export function toastFailure(
   t: TFunction,
   error: unknown,
-  { title, fallback }: { title: string; fallback: string },
+  {
+    title,
+    fallback,
+    about,
+  }: {
+    title: string;
+    fallback: string;
+    /** The problem it reports, so fixing it can take the toast away (`dismissToastsAbout`). */
+    about?: string;
+  },
 ): string {
   const description = failureMessage(t, error, fallback);
-  toast({ variant: 'destructive', title, description });
+  toast({ variant: 'destructive', title, description, about });
   // A screen that also shows the reason in place uses the same words.
   return description;
 }

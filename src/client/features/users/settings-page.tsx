@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   passwordChangeFormSchema,
@@ -15,7 +16,8 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input, Select } from '../../components/ui/input.tsx';
 import { NewPasswordFields, PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
-import { toast } from '../../components/ui/use-toast.ts';
+import { dismissToastsAbout, toast } from '../../components/ui/use-toast.ts';
+import { ApiError } from '../../lib/api-fetch.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useMe } from './api/get-me.ts';
@@ -108,6 +110,19 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
+/** The toast of a refused password change: it goes once its cause is put right. */
+const passwordRefusal = 'settings.password';
+
+/** The server's message code for a field it refused (`issues[].path`), if it named one. */
+function refusedField(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) {
+    return undefined;
+  }
+  const { issues } = error.body as { issues?: { path?: unknown[]; code?: unknown }[] };
+  const issue = issues?.find(({ path }) => path?.[0] === field);
+  return typeof issue?.code === 'string' ? issue.code : undefined;
+}
+
 function PasswordForm() {
   const { t } = useLanguage();
   const change = useChangePassword();
@@ -117,6 +132,29 @@ function PasswordForm() {
   });
   const { errors } = form.formState;
 
+  // As the wizard's toasts do: a refusal's toast goes once its field is typed again, or once
+  // another field is what is wrong (its message by that field); leaving the screen takes it away.
+  useEffect(() => {
+    const unsubscribeValue = form.subscribe({
+      name: 'currentPassword',
+      formState: { values: true },
+      callback: () => dismissToastsAbout(passwordRefusal),
+    });
+    const unsubscribeErrors = form.subscribe({
+      formState: { errors: true },
+      callback: ({ errors: shown }) => {
+        if (Object.keys(shown ?? {}).some((field) => field !== 'currentPassword')) {
+          dismissToastsAbout(passwordRefusal);
+        }
+      },
+    });
+    return () => {
+      unsubscribeValue();
+      unsubscribeErrors();
+      dismissToastsAbout(passwordRefusal);
+    };
+  }, [form]);
+
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
@@ -125,11 +163,16 @@ function PasswordForm() {
           form.reset();
           toast({ title: t('common.success'), description: t('settings.passwordChanged') });
         },
-        onError: (error) =>
+        onError: (error) => {
+          // Said by its field too, where it is corrected; typing there clears it.
+          const code = refusedField(error, 'currentPassword');
+          if (code) form.setError('currentPassword', { message: code });
           toastFailure(t, error, {
             title: t('common.error'),
             fallback: t('settings.passwordFailed'),
-          }),
+            about: passwordRefusal,
+          });
+        },
       },
     ),
   );
