@@ -588,6 +588,46 @@ describe('unfinished uploads', () => {
     expect(await tus.detail()).toMatchObject({ unfinishedUploadCount: 0 });
   });
 
+  test('that never started stop counting ten minutes after they were created, wherever the count shows or holds', async ({
+    app,
+    clock,
+    tus,
+  }) => {
+    /** Two or three uploads whose client was lost before its first byte, then ten minutes pass. */
+    const lostBeforeTheirFirstByte = async (count: number) => {
+      for (let index = 0; index < count; index++) await tus.started(1000);
+      clock.advance(11 * 60_000);
+    };
+    const multipart = async () => {
+      const { payload, headers } = await formBody({}, [
+        { field: 'files', file: { name: 'a.mp4', type: 'video/mp4', content: mp4Bytes(2000) } },
+      ]);
+      return app.inject({
+        method: 'POST',
+        url: `/api/tasks/${tus.taskId}/upload`,
+        payload,
+        headers: { ...headers, cookie: tus.asMaria },
+      });
+    };
+
+    // No sweep runs meanwhile: the multipart call gives their places back itself, as a start does.
+    await lostBeforeTheirFirstByte(3);
+    const sent = await multipart();
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ fileCount: 1, unfinishedUploadCount: 0 });
+
+    // The list of unfinished uploads does not offer them.
+    await lostBeforeTheirFirstByte(2);
+    expect(await (await tus.unfinished()).json()).toEqual({ items: [] });
+
+    // Nor does the task count them: the creator sees two places, and two go.
+    await lostBeforeTheirFirstByte(2);
+    expect(await tus.detail()).toMatchObject({ fileCount: 1, unfinishedUploadCount: 0 });
+    expect(await tus.unfinishedClaimsOf(tus.taskId)).toEqual([]);
+    expect((await tus.create(tus.asMaria, { length: 1000 })).status).toBe(201);
+    expect((await multipart()).statusCode).toBe(200);
+  });
+
   test('give their place back ten minutes after they were created when no byte has come', async ({
     app,
     clock,

@@ -25,6 +25,7 @@ import { findAdminTask, findMyTask } from './list-repository.ts';
 import { taskAssignedMail, taskAssignedNotification } from './mails.ts';
 import { forgetReminders } from './reminders/repository.ts';
 import { countLiveUploadClaims } from './resumable-uploads/repository.ts';
+import { removeUnstartedResumableUploads } from './resumable-uploads/unstarted.ts';
 import {
   deleteTask as deleteTaskRow,
   findTaskRow,
@@ -213,6 +214,9 @@ export async function myTaskDetail(
 ): Promise<MyTaskDetail> {
   const task = await findMyTask(deps.db, taskId, user.id);
   if (!task) throw taskNotFound();
+  // Uploads that never started give their places back before they are counted, as before every
+  // limit check: the count the creator sees is the one the server holds them to.
+  await removeUnstartedResumableUploads(deps, { taskId, userId: user.id });
   const [uploads, reviews, unfinishedUploadCount] = await Promise.all([
     uploadsOf(deps.db, taskId, user.id),
     reviewsOf(deps.db, taskId, user.id),

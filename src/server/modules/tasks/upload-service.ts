@@ -10,6 +10,7 @@ import { makePreviews } from '../../uploads/thumbnails.ts';
 import { findAssignment } from './assignment-repository.ts';
 import { findTaskRow } from './repository.ts';
 import { countLiveUploadClaims } from './resumable-uploads/repository.ts';
+import { removeUnstartedResumableUploads } from './resumable-uploads/unstarted.ts';
 import { deleteStoredFiles, myTaskDetail, taskNotFound } from './service.ts';
 import {
   countUploads,
@@ -98,6 +99,8 @@ export async function uploadMyFiles(
   deps: Deps,
   { taskId, user, receive }: { taskId: string; user: User; receive: ReceiveFiles },
 ): Promise<MyTaskDetail> {
+  // As a resumable upload's start does: places held by uploads that never started come back.
+  await removeUnstartedResumableUploads(deps, { taskId, userId: user.id });
   const rules = await myUploadRules(deps, { taskId, userId: user.id, now: deps.clock() });
   if (rules.maxFiles === 0) {
     throw fieldError('invalid', rules.fileField, rules.messages.tooManyFiles, rules.params);

@@ -14,13 +14,13 @@ import {
   continueResumableUpload,
   cancelResumableUpload,
   finishResumableUpload,
-  releaseResumableUpload,
   settleResumableUpload,
   startResumableUpload,
   sweepResumableUploads,
   type FinishOutcome,
 } from './service.ts';
 import { resumableUploadDatastore } from './store.ts';
+import { releaseResumableUpload } from './unstarted.ts';
 import { toWebRequest } from './web-request.ts';
 
 /** Often enough that an upload that never started frees its place soon after its grace period. */

@@ -16,14 +16,12 @@ import { taskFileKey } from '../upload-repository.ts';
 import { taskUploadRules } from '../upload-rules.ts';
 import { addThumbnails, myUploadRules, recordMyUploads } from '../upload-service.ts';
 import {
-  deleteUnfinishedUploadClaim,
   deleteUploadClaim,
   expiredUploadClaimIds,
   findUploadClaim,
   insertUploadClaim,
   liveUploadClaimsOf,
   markUploadClaimFinished,
-  unfinishedUploadClaimsCreatedBy,
   type UploadClaimRow,
 } from './repository.ts';
 import {
@@ -32,6 +30,7 @@ import {
   resumableUploadKey,
   resumableUploadLifetimeMs,
 } from './store.ts';
+import { releaseResumableUpload, removeUnstartedResumableUploads } from './unstarted.ts';
 
 /**
  * Resumable uploads (tus, decisions 0028 and 0039): the same rules as the multipart call, checked
@@ -42,22 +41,6 @@ import {
  */
 
 const notFound = () => new DomainError('not_found', 'upload.resume_not_found');
-
-/**
- * An upload that has not started (no byte in its store) this long after its creation is given up
- * by the sweep: a client that lost it has started again under another id.
- */
-export const unstartedUploadGraceMs = 10 * 60 * 1000;
-
-/**
- * Gives up an unfinished upload: its claim, then its bytes. Answers whether this call did; a
- * finished upload, or one given up already, stays as it is.
- */
-export async function releaseResumableUpload(deps: Deps, uploadId: string): Promise<boolean> {
-  const released = await deleteUnfinishedUploadClaim(deps.db, uploadId);
-  if (released) await removeResumableBytes(deps.storage, uploadId);
-  return released;
-}
 
 /**
  * Removes the uploads that expired by the application's clock: claims, and bytes if any. Safe
@@ -74,34 +57,6 @@ async function removeExpiredResumableUploads(deps: Deps): Promise<number> {
       }
     }
     if (ids.length < 100) return removed;
-  }
-}
-
-/**
- * Gives up the unfinished uploads, of everyone or of one creator's task, that have no byte in
- * their store `unstartedUploadGraceMs` after they were created (a crash between the claim and
- * the store's first write leaves such a claim, holding a place for nothing).
- */
-async function removeUnstartedResumableUploads(
-  deps: Deps,
-  of: { taskId?: string; userId?: string } = {},
-): Promise<number> {
-  const createdBy = new Date(deps.clock().getTime() - unstartedUploadGraceMs).toISOString();
-  let removed = 0;
-  let afterId = '';
-  for (;;) {
-    const claims = await unfinishedUploadClaimsCreatedBy(deps.db, {
-      ...of,
-      createdBy,
-      afterId,
-      limit: 100,
-    });
-    for (const claim of claims) {
-      const received = await resumableBytesReceived(deps.storage, claim.id);
-      if (!received && (await releaseResumableUpload(deps, claim.id))) removed += 1;
-    }
-    if (claims.length < 100) return removed;
-    afterId = claims.at(-1)!.id;
   }
 }
 
@@ -217,6 +172,8 @@ export async function listUnfinishedUploads(
   { taskId, user }: { taskId: string; user: User },
 ): Promise<UnfinishedUpload[]> {
   if (!(await findAssignment(deps.db, taskId, user.id))) throw taskNotFound();
+  // Those that never started hold no place once their grace is over, here as in every count.
+  await removeUnstartedResumableUploads(deps, { taskId, userId: user.id });
   const now = deps.clock().toISOString();
   const claims = await liveUploadClaimsOf(deps.db, { taskId, userId: user.id, now });
   return Promise.all(
