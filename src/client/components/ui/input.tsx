@@ -22,7 +22,7 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
     <select
       className={cn(
         control,
-        "h-10 py-2 has-[option[value='']:checked]:text-muted-foreground [&_option]:text-foreground",
+        "h-10 py-2 has-[option[value='']:disabled:checked]:text-muted-foreground [&_option]:text-foreground",
         className,
       )}
       {...props}

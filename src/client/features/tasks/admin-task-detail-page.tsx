@@ -153,7 +153,11 @@ function AssigneeReview({ taskId, assignee }: { taskId: string; assignee: Review
         </div>
         <AssigneeGallery uploads={assignee.uploads} />
       </div>
-      <ReviewHistory reviews={assignee.reviews} heading="h4" />
+      <ReviewHistory
+        reviews={assignee.reviews}
+        heading="h4"
+        label={t('tasks.review.historyOf', { name })}
+      />
     </Card>
   );
 }

@@ -29,16 +29,26 @@ export function usePersonName() {
 export function ReviewHistory({
   reviews,
   heading: Heading,
+  label,
 }: {
   reviews: TaskReview[];
   /** Its heading's level where it stands: its own card (h2) or inside an assignee's (h4). */
   heading: 'h2' | 'h4';
+  /**
+   * Its name as a region, where one screen shows several (one per creator): each region needs a
+   * name of its own. Otherwise its heading names it.
+   */
+  label?: string;
 }) {
   const { t, language } = useLanguage();
   const titleId = useId();
   const nameOf = usePersonName();
   return (
-    <section aria-labelledby={titleId} className="grid gap-3">
+    <section
+      aria-label={label}
+      aria-labelledby={label === undefined ? titleId : undefined}
+      className="grid gap-3"
+    >
       <Heading id={titleId} className="font-semibold">
         {t('tasks.review.historyTitle')}
       </Heading>
