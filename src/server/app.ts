@@ -74,6 +74,10 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router matches no parameter longer than this; beyond it a request is told the endpoint
+    // does not exist. Ids are at most 100 characters by their own rule (decision 0040), which
+    // must be what refuses a longer one. The request line is bounded by the 16 KB header limit.
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A sender that stops mid-body (or never sends one) does not hold a connection for ever.
     connectionTimeout: 60_000,
     // Node's own refusals (a broken request line) in the API's one error shape.

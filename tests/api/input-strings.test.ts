@@ -259,6 +259,31 @@ describe('NUL in a path parameter', () => {
   });
 });
 
+describe('a path parameter longer than an id', () => {
+  // The router matched no parameter over 100 characters, so a long id was told the endpoint
+  // does not exist; the id's own rule answers instead.
+  test('is refused as invalid input on the parameter, by every kind of caller', async ({
+    admin,
+    creator,
+  }) => {
+    const long = 'a'.repeat(101);
+    const calls: [string, () => Promise<LightMyRequestResponse>][] = [
+      ['id', () => admin.get(`/api/admin/users/${long}`)],
+      ['id', () => admin.delete(`/api/admin/tasks/${'b'.repeat(1000)}`)],
+      ['id', () => admin.post(`/api/admin/compensations/${long}/publish`)],
+      ['uploadId', () => creator.delete(`/api/tasks/abc/uploads/${long}`)],
+      ['id', () => creator.patch(`/api/notifications/${long}/read`)],
+    ];
+    for (const [param, call] of calls) {
+      const response = await call();
+      // Each parameter keeps its own code (an entry's id says no such entry).
+      expect(response.statusCode, response.body).toBe(400);
+      const { issues } = response.json<{ issues: { path: string[] }[] }>();
+      expect(issues.map((issue) => issue.path)).toContainEqual([param]);
+    }
+  });
+});
+
 describe('NUL in a query', () => {
   test('the search of every list, and the export of one creator', async ({ admin, creator }) => {
     for (const list of [
