@@ -36,10 +36,19 @@ export function nextAddress() {
  * the request line (a string is sent as latin1, so "\xff" is the byte 0xff; a Buffer as is).
  * `mode`: 'full' sends everything; 'short' sends `sendBytes` of the body then half-closes (the
  * server must still answer or close); 'cut' sends `sendBytes` then destroys the socket (nothing
- * to wait for). Resolves { status, headers, body, hang, reset }.
+ * to wait for). `timeoutMs` (10 s unless given) is how long an answer may take before it counts
+ * as a hang. Resolves { status, headers, body, hang, reset }.
  */
 export function send(port, request) {
-  const { method, target, headers = {}, body, mode = 'full', sendBytes = 0 } = request;
+  const {
+    method,
+    target,
+    headers = {},
+    body,
+    mode = 'full',
+    sendBytes = 0,
+    timeoutMs = requestTimeoutMs,
+  } = request;
   const bodyBuffer = body === undefined ? undefined : Buffer.from(body);
   const lines = [`${method} ${target} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: close'];
   const hasLength = Object.keys(headers).some((name) =>
@@ -63,7 +72,7 @@ export function send(port, request) {
     };
     const timer = setTimeout(
       () => finish({ hang: !isComplete(Buffer.concat(chunks), method === 'HEAD') }),
-      requestTimeoutMs,
+      timeoutMs,
     );
     socket.on('data', (chunk) => {
       chunks.push(chunk);

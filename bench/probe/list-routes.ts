@@ -1,6 +1,6 @@
 // Prints, as JSON on stdout, every guarded route of the real application (app.apiRoutes) with the
 // JSON Schema of its body, query and params, so the probe walks whatever routes exist today; also
-// the application form's fields and the sign-in limit the burst is measured against.
+// the application form's fields and the limits the bursts are measured against.
 // Run with tsx: `tsx bench/probe/list-routes.ts`. Builds the app on a throw-away DATA_DIR.
 import { channel } from 'node:diagnostics_channel';
 import fs from 'node:fs';
@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { applicationFieldsSchema } from '../../src/domain/applications.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { submissionLimit } from '../../src/server/modules/applications/service.ts';
+import { resetRequestLimit } from '../../src/server/modules/auth/service.ts';
 import { signInLimits } from '../../src/server/modules/auth/sign-in-limits.ts';
 
 type Parts = { body?: unknown; querystring?: unknown; params?: unknown };
@@ -56,7 +58,11 @@ try {
     JSON.stringify({
       routes,
       applicationFields: toJson(applicationFieldsSchema),
-      signInLimit: signInLimits.perAccountAndAddress,
+      limits: {
+        signIn: signInLimits,
+        resetRequests: resetRequestLimit.limit,
+        applications: submissionLimit.limit,
+      },
     }) + '\n',
   );
 } finally {

@@ -170,11 +170,16 @@ export function malformedCases({ routes, rand, cookies, minimum }) {
         '%7B%7D',
       ]) {
         const target = route.url.replace(/:[^/]+/g, param);
+        // A DELETE of an id that is not there answers 204 (decision 0041); only a parameter no
+        // id can be (a control character, bytes that are not UTF-8, over 100 characters) must
+        // be refused there.
+        const noId = ['%00', '%ff'].includes(param) || param.length > 100;
         add(item, {
           target,
           headers: takesBody ? json() : {},
           body: takesBody ? JSON.stringify(base ?? {}) : undefined,
-          refuse: 'parameter ' + param.slice(0, 30),
+          refuse:
+            route.method === 'DELETE' && !noId ? undefined : 'parameter ' + param.slice(0, 30),
         });
       }
     }
