@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, pageSchema } from './lists.ts';
 
 export const notificationTypes = ['compensation', 'task', 'system'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
@@ -31,6 +32,16 @@ export const notificationListSchema = z.object({
   unreadCount: z.number().int(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** GET /api/notifications/all?page=N: every notification, 25 to a page (the full list). */
+export const notificationPageQuerySchema = listQuerySchema.pick({ page: true });
+export type NotificationPageQuery = z.infer<typeof notificationPageQuerySchema>;
+
+/** One page of them, newest first, with how many of all are unread (for "Mark all read"). */
+export const notificationPageSchema = pageSchema(notificationSchema).extend({
+  unreadCount: z.number().int(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** What a notification holds when the server's notify() stores it, checked before it is. */
 export const notificationInputSchema = z.object({

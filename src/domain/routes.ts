@@ -45,6 +45,8 @@ export const appPaths = {
   taskDetail: '/tasks/:id',
   compensation: '/compensation',
   settings: '/settings',
+  /** Every notification, a page at a time ("View all notifications" in the bell's panel). */
+  notifications: '/notifications',
 } as const;
 export type AppPage = keyof typeof appPaths;
 
@@ -55,7 +57,14 @@ export type AppPage = keyof typeof appPaths;
 export const sisterSitePaths: readonly string[] = [publicPaths.apply, appPaths.login];
 
 /** The signed-in areas, kept out of search engines by robots.txt. */
-export const signedInPrefixes = ['/admin/', '/dashboard', '/tasks', '/compensation', '/settings'];
+export const signedInPrefixes = [
+  '/admin/',
+  '/dashboard',
+  '/tasks',
+  '/compensation',
+  '/settings',
+  '/notifications',
+];
 
 /**
  * A page's language version is addressed as `?lang=es` (decision 0012); English, the default, has

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { NotificationList } from '../../src/domain/notifications.ts';
+import type { NotificationList, NotificationPage } from '../../src/domain/notifications.ts';
 import { catalogueNotification, notify } from '../../src/server/modules/notifications/notify.ts';
 import { createNotification, createUser, type TestUser } from '../support/factories.ts';
 import { describe, expect, test } from '../support/fixtures.ts';
@@ -14,6 +14,55 @@ async function bellOf(app: FastifyInstance, user: TestUser, query = '') {
   expect(response.statusCode).toBe(200);
   return response.json() as NotificationList;
 }
+
+describe('GET /api/notifications/all', () => {
+  test("pages through every one of one's own, newest first, 25 to a page, with the unread count", async ({
+    app,
+    db,
+  }) => {
+    const user = await createUser(db);
+    const lucas = await createUser(db);
+    for (let index = 0; index < 27; index++) {
+      await createNotification(db, user.id, {
+        title: `Note ${index}`,
+        createdAt: minutesAgo(100 - index),
+        isRead: index < 20,
+      });
+    }
+    await createNotification(db, lucas.id, { title: 'Not for her' });
+    const client = await signedInClient(app, user);
+
+    const first = await client.get('/api/notifications/all');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const firstPage = first.json() as NotificationPage;
+    expect(firstPage).toMatchObject({ total: 27, page: 1, pageSize: 25, unreadCount: 7 });
+    expect(firstPage.items.map((notification) => notification.title)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `Note ${26 - index}`),
+    );
+    const second = (await client.get('/api/notifications/all?page=2')).json() as NotificationPage;
+    expect(second.items.map((notification) => notification.title)).toEqual(['Note 1', 'Note 0']);
+    expect(second.items[1]).toMatchObject({ userId: user.id, isRead: true, type: 'system' });
+    // Past the end an empty page, as every list answers; a page that is no number is the first.
+    expect((await client.get('/api/notifications/all?page=9')).json()).toMatchObject({
+      items: [],
+      total: 27,
+      page: 9,
+    });
+    expect((await client.get('/api/notifications/all?page=x')).json()).toMatchObject({ page: 1 });
+
+    // Marking one read shows on the page it is on.
+    const oldestUnread = firstPage.items[6];
+    expect(oldestUnread).toMatchObject({ title: 'Note 20', isRead: false });
+    await client.patch(`/api/notifications/${oldestUnread?.id}/read`);
+    const after = (await client.get('/api/notifications/all')).json() as NotificationPage;
+    expect(after.unreadCount).toBe(6);
+    expect(after.items[6]).toMatchObject({ id: oldestUnread?.id, isRead: true });
+    expect((await app.inject({ method: 'GET', url: '/api/notifications/all' })).statusCode).toBe(
+      401,
+    );
+  });
+});
 
 describe('GET /api/notifications', () => {
   test('lists the 10 newest of one’s own, newest first, with the count of all unread', async ({

@@ -32,6 +32,7 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/user/password': 'signed-in',
   'PUT /api/user/language': 'signed-in',
   'GET /api/notifications': 'signed-in',
+  'GET /api/notifications/all': 'signed-in',
   'PATCH /api/notifications/:/read': 'signed-in',
   'POST /api/notifications/read-all': 'signed-in',
   'GET /api/dashboard': 'creator',

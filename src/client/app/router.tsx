@@ -95,6 +95,10 @@ const TasksPage = lazyComponent(tasks, (m) => m.TasksPage);
 const TaskDetailPage = lazyComponent(tasks, (m) => m.TaskDetailPage);
 const CompensationPage = lazyComponent(compensation, (m) => m.CompensationPage);
 const SettingsPage = lazyComponent(users, (m) => m.SettingsPage);
+const NotificationsPage = lazyComponent(
+  () => import('../features/notifications/notifications-page.tsx'),
+  (m) => m.NotificationsPage,
+);
 
 const routes: RouteObject[] = [
   {
@@ -146,7 +150,10 @@ const routes: RouteObject[] = [
           },
           {
             element: <SignedInLayout access="signed-in" />,
-            children: [{ path: appPaths.settings, element: <SettingsPage /> }],
+            children: [
+              { path: appPaths.settings, element: <SettingsPage /> },
+              { path: appPaths.notifications, element: <NotificationsPage /> },
+            ],
           },
         ],
       },

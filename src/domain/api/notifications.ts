@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { notificationListQuerySchema, notificationListSchema } from '../notifications.ts';
+import {
+  notificationListQuerySchema,
+  notificationListSchema,
+  notificationPageQuerySchema,
+  notificationPageSchema,
+} from '../notifications.ts';
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -16,6 +21,14 @@ export const notificationsApi = {
     summary: "The newest of the caller's notifications and how many are unread",
     query: notificationListQuerySchema,
     responses: { 200: notificationListSchema },
+  }),
+  page: endpoint({
+    method: 'GET',
+    path: '/api/notifications/all',
+    access: 'signed-in',
+    summary: "Every one of the caller's notifications, a page of 25 at a time, newest first",
+    query: notificationPageQuerySchema,
+    responses: { 200: notificationPageSchema },
   }),
   markRead: endpoint({
     method: 'PATCH',

@@ -1,30 +1,18 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Bell, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { notificationBadgeMax, type Notification } from '../../../domain/notifications.ts';
 import { paths } from '../../../domain/routes.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
+import { notificationDestination } from './notification-destination.ts';
 import { NotificationList } from './notification-list.tsx';
-
-/**
- * Where a notification leads: a compensation notification to the compensation page, a task
- * notification to that task (for an administrator, its review screen: a creator submitted);
- * other kinds stay in the panel.
- */
-function destination({ type, relatedId }: Notification, isAdmin: boolean): string | undefined {
-  if (!relatedId) return undefined;
-  if (type === 'compensation') return paths.compensation;
-  if (type === 'task')
-    return isAdmin ? paths.adminTaskDetail(relatedId) : paths.taskDetail(relatedId);
-  return undefined;
-}
 
 /**
  * Opening a notification marks it read and, when it leads somewhere, closes the panel
@@ -46,7 +34,7 @@ function useOpenNotification(onLeave: () => void) {
           }),
       });
     }
-    const target = destination(notification, user?.isAdmin === true);
+    const target = notificationDestination(notification, user?.isAdmin === true);
     if (target) {
       onLeave();
       void navigate(target);
@@ -106,9 +94,13 @@ export function NotificationsMenu() {
               <NotificationList onOpen={open} />
             </div>
             <div className="border-t border-border p-2">
-              <Button variant="ghost" size="sm" className="w-full" onClick={close}>
+              <Link
+                to={paths.notifications}
+                onClick={close}
+                className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'w-full' })}
+              >
                 {t('notifications.viewAll')}
-              </Button>
+              </Link>
             </div>
           </section>
         </Popover.Content>

@@ -1,6 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Notification } from '../../../domain/notifications.ts';
+import type { Page } from '../../../domain/lists.ts';
+import type { Notification, NotificationPageQuery } from '../../../domain/notifications.ts';
 import type { Db } from '../../db/database.ts';
+import { pageOf } from '../../db/lists.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 
 export function toNotification(row: Selectable<NotificationsTable>): Notification {
@@ -31,6 +33,24 @@ export async function listNotifications(db: Db, userId: string, limit: number) {
     .limit(limit)
     .execute();
   return rows.map(toNotification);
+}
+
+/** One page of the person's notifications, newest first (the full list's screen). */
+export async function pageNotifications(
+  db: Db,
+  userId: string,
+  query: NotificationPageQuery,
+): Promise<Page<Notification>> {
+  return pageOf(
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc'),
+    query,
+    toNotification,
+  );
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {

@@ -3,7 +3,13 @@ import { notificationsApi } from '../../../domain/api/notifications.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { DomainError } from '../../errors.ts';
 import { routeOf } from '../../routes.ts';
-import { countUnread, listNotifications, markAllRead, markRead } from './repository.ts';
+import {
+  countUnread,
+  listNotifications,
+  markAllRead,
+  markRead,
+  pageNotifications,
+} from './repository.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -16,6 +22,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         countUnread(db, user.id),
       ]);
       return { notifications, unreadCount };
+    },
+  });
+
+  app.route({
+    ...routeOf(notificationsApi.page),
+    handler: async (request) => {
+      const user = requireUser(request);
+      const { db } = request.deps;
+      const [page, unreadCount] = await Promise.all([
+        pageNotifications(db, user.id, request.query),
+        countUnread(db, user.id),
+      ]);
+      return { ...page, unreadCount };
     },
   });
 

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { notificationsApi } from '../../../../domain/api/notifications.ts';
+import { notificationPollMs } from '../../../../domain/notifications.ts';
+import { apiCall } from '../../../lib/api-fetch.ts';
+import { notificationsQueryKey } from './get-notifications.ts';
+
+export function getNotificationPage(page: number) {
+  return apiCall(notificationsApi.page, { query: { page } });
+}
+
+export function notificationPageQueryOptions(page: number) {
+  return queryOptions({
+    // Under the bell's key, so marking read refreshes the full list as well as the panel.
+    queryKey: [...notificationsQueryKey, 'all', page] as const,
+    queryFn: () => getNotificationPage(page),
+    refetchInterval: notificationPollMs,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNotificationPage(page: number) {
+  return useQuery(notificationPageQueryOptions(page));
+}
