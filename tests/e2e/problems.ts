@@ -2,7 +2,7 @@
  * Console errors a screen must not produce, leaving out the browser's own log line for a refusal a
  * test causes on purpose: a used reset link or a wrong current password (400), every call
  * once a test has ended the session (401), and resumable uploads' requests while a test has
- * taken the network away.
+ * taken the network away, and the 404 of a page the test opens at an address no page has.
  */
 export function unexpectedProblems(
   problems: string[],
@@ -11,6 +11,7 @@ export function unexpectedProblems(
     refusedPasswordChange?: boolean;
     sessionEnded?: boolean;
     uploadNetworkDropped?: boolean;
+    pageNotFound?: boolean;
   } = {},
 ): string[] {
   return problems.filter(
@@ -22,6 +23,7 @@ export function unexpectedProblems(
       !(
         expected.refusedResetLink && /status of 400 .*\/api\/auth\/reset-password\)$/.test(problem)
       ) &&
+      !(expected.pageNotFound && /status of 404 \(Not Found\) \(http[^)]*\)$/.test(problem)) &&
       !(
         expected.uploadNetworkDropped &&
         /net::ERR_INTERNET_DISCONNECTED .*\/api\/uploads\/[\w-]+\)$/.test(problem)

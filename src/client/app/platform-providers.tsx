@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -13,12 +14,10 @@ const queryClient = createQueryClient();
  * with the first such screen, so a public page never downloads TanStack Query or Radix. Toasts
  * mount on demand (root-layout.tsx).
  */
-export function PlatformProviders() {
+export function PlatformProviders({ children }: { children?: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <Outlet />
-      </TooltipProvider>
+      <TooltipProvider>{children ?? <Outlet />}</TooltipProvider>
     </QueryClientProvider>
   );
 }

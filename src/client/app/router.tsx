@@ -1,7 +1,11 @@
-import { Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { contentPaths } from '../../domain/api/content-paths.ts';
+import type { SessionResponse } from '../../domain/auth.ts';
 import { appPaths, publicPaths } from '../../domain/routes.ts';
+import type { User } from '../../domain/users.ts';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
+import { apiFetch } from '../lib/api-fetch.ts';
 import { useDocumentHead } from './document-head.ts';
 import { RootLayout, RootLoading } from './root-layout.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -81,6 +85,10 @@ const SignedInLayout = lazyComponent(
   () => import('./signed-in-layout.tsx'),
   (m) => m.SignedInLayout,
 );
+const SignedInNotFound = lazyComponent(
+  () => import('./signed-in-not-found.tsx'),
+  (m) => m.SignedInNotFound,
+);
 const LoginPage = lazyComponent(auth, (m) => m.LoginPage);
 const ResetPasswordPage = lazyComponent(auth, (m) => m.ResetPasswordPage);
 const AdminDashboardPage = lazyComponent(dashboards, (m) => m.AdminDashboardPage);
@@ -116,9 +124,9 @@ const routes: RouteObject[] = [
           { path: publicPaths.cookiePolicy, element: <CookiePolicyPage /> },
           { path: publicPaths.apply, element: <ApplyPage /> },
           { path: publicPaths.thankYou, element: <ThankYouPage /> },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
+      { path: '*', element: <NotFoundRoute /> },
       {
         // The application: its providers arrive with its first screen.
         element: <PlatformProviders />,
@@ -160,6 +168,37 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * An address no page has. It arrives rendered in the public frame (the server cannot tell who
+ * asks from its cache); once running it asks who is signed in, and a signed-in person gets the
+ * page in their own frame with the way to their dashboard. Asked by path, without the query
+ * cache or the endpoint's schemas, which public pages do not download.
+ */
+function NotFoundRoute() {
+  const [user, setUser] = useState<User | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    apiFetch<SessionResponse>(contentPaths.session).then(
+      (session) => {
+        if (isCurrent) setUser(session.user);
+      },
+      // Unknown: the public page stays, which is right for anyone.
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  if (user) return <SignedInNotFound user={user} />;
+  return (
+    <PublicLayout>
+      <NotFoundPage />
+    </PublicLayout>
+  );
+}
+// Its page's code arrives before hydration, as every page's does (preloadPage).
+NotFoundRoute.preload = () => NotFoundPage.preload();
 
 function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
   if (typeof element !== 'object' || element === null || !('type' in element)) return undefined;

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import type { User } from '../../domain/users.ts';
 import { paths } from '../../domain/routes.ts';
@@ -57,7 +57,7 @@ const creatorNav: NavItem[] = [
  * The frame of every signed-in page, and its guard: visitors who are not signed in go to /login
  * (which brings them back here afterwards); each role is kept to its own pages (decision 0007).
  */
-export function SignedInLayout({ access }: RouteAccess) {
+export function SignedInLayout({ access, children }: RouteAccess & { children?: ReactNode }) {
   const { data: user, isPending, isError, refetch } = useCurrentUser();
   const location = useLocation();
   const { t } = useLanguage();
@@ -80,7 +80,7 @@ export function SignedInLayout({ access }: RouteAccess) {
   if (access === 'admin' && !user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
   if (access === 'creator' && user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
 
-  return <Shell user={user} />;
+  return <Shell user={user}>{children ?? <Outlet />}</Shell>;
 }
 
 /**
@@ -109,7 +109,7 @@ function useSignOutOnExpiredSession() {
   }, [queryClient]);
 }
 
-function Shell({ user }: { user: User }) {
+function Shell({ user, children }: { user: User; children: ReactNode }) {
   const { t } = useLanguage();
   useSignOutOnExpiredSession();
   const [isMenuOpen, setMenuOpen] = useState(false);
@@ -150,7 +150,7 @@ function Shell({ user }: { user: User }) {
               </Button>
             </div>
           </header>
-          <Outlet />
+          {children}
         </div>
       </div>
     </Dialog.Root>

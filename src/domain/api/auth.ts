@@ -9,6 +9,7 @@ import {
   sessionResponseSchema,
 } from '../auth.ts';
 import { userSchema } from '../users.ts';
+import { contentPaths } from './content-paths.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Signing in and out, and choosing a new password from a link. */
@@ -30,7 +31,7 @@ export const authApi = {
   }),
   session: endpoint({
     method: 'GET',
-    path: '/api/auth/session',
+    path: contentPaths.session,
     access: 'public',
     summary: 'Who is signed in, with null for nobody rather than an error',
     responses: { 200: sessionResponseSchema },

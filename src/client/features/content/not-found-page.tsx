@@ -1,9 +1,14 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { paths } from '../../../domain/routes.ts';
 
-export function NotFoundPage() {
+/**
+ * The 404 page. Its way on is the home page, or what the frame around it offers instead (a
+ * signed-in person's dashboard, app/not-found-route.tsx).
+ */
+export function NotFoundPage({ action }: { action?: ReactNode }) {
   const { t } = useLanguage();
   return (
     <main
@@ -16,9 +21,11 @@ export function NotFoundPage() {
       </p>
       <h1 className="mt-4 text-3xl font-bold tracking-tight">{t('notFound.title')}</h1>
       <p className="mt-4 text-muted-foreground">{t('notFound.description')}</p>
-      <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
-        {t('notFound.returnHome')}
-      </Link>
+      {action ?? (
+        <Link to={paths.home} className={buttonVariants({ className: 'mt-8' })}>
+          {t('notFound.returnHome')}
+        </Link>
+      )}
     </main>
   );
 }
