@@ -251,12 +251,15 @@ describe('accounts in the browser', () => {
     const bell = page.getByRole('button', { name: 'Notifications, 120 unread' });
     await expect.poll(() => bell.getByText('99+', { exact: true }).isVisible()).toBe(true);
     await bell.click();
-    // The dropdown lists the ten newest; 'View all notifications' only closes it.
+    // The dropdown lists the ten newest; 'View all notifications' closes it and opens them all.
     const panel = page.getByRole('region', { name: 'Notifications', exact: true });
     await expect.poll(() => panel.getByRole('listitem').count()).toBe(10);
-    await panel.getByRole('button', { name: 'View all notifications' }).click();
+    await panel.getByRole('link', { name: 'View all notifications' }).click();
     await expect.poll(() => panel.count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/notifications');
+    await expect
+      .poll(() => page.getByText('Showing 1–25 of 120 notifications').isVisible())
+      .toBe(true);
     await context.close();
   });
 
