@@ -36,6 +36,12 @@ export function isCreatorMove(status: TaskStatus): boolean {
   return Object.values(creatorMoves).includes(status);
 }
 
+/**
+ * The statuses that say work was sent: an administrator's status change gives them only to
+ * assignees with a file of their own (decision 0047).
+ */
+export const statusesNeedingFiles: ReadonlySet<TaskStatus> = new Set(['submitted', 'completed']);
+
 /** Files may be added or removed while the creator's assignment is new or in progress. */
 export function acceptsFiles(status: TaskStatus): boolean {
   return status === 'new' || status === 'in_progress';

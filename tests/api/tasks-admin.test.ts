@@ -253,7 +253,8 @@ describe('changing a task', () => {
     expect((await admin.delete(`/api/admin/tasks/${task.id}`)).statusCode).toBe(204);
   });
 
-  test('sets any of the four statuses for every assignee, and says so in the progress', async ({
+  test('sets any of the four statuses for every assignee with a file, and says so in the progress', async ({
+    db,
     admin,
     maria,
     lucas,
@@ -261,6 +262,8 @@ describe('changing a task', () => {
     const task = (
       await admin.post('/api/admin/tasks', taskInput([maria.id, lucas.id]))
     ).json<AdminTask>();
+    await createTaskUpload(db, { taskId: task.id, userId: maria.id });
+    await createTaskUpload(db, { taskId: task.id, userId: lucas.id });
     for (const status of ['completed', 'in_progress', 'submitted', 'new'] as const) {
       const response = await admin.patch(`/api/admin/tasks/${task.id}/status`, { status });
       expect(response.statusCode).toBe(200);

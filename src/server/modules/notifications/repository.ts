@@ -82,3 +82,14 @@ export async function markAllRead(db: Db, userId: string): Promise<void> {
     .where('isRead', '=', false)
     .execute();
 }
+
+/** Whether a person was ever told about the thing `relatedId` names (a task they had, say). */
+export async function wasToldAbout(db: Db, userId: string, relatedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('relatedId', '=', relatedId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

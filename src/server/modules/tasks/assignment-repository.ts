@@ -80,20 +80,32 @@ export async function moveAssignment(
 
 /**
  * Puts every assignment of a task not yet in `changes.status` into it; those already there keep
- * their times. Answers how many moved.
+ * their times. With `withFilesOnly`, an assignment without a file of its own stays as it is.
+ * Answers the creators whose assignment moved.
  */
 export async function setEveryAssignment(
   db: Db,
   taskId: string,
   changes: Updateable<TaskAssignmentsTable> & { status: TaskStatus },
-): Promise<number> {
-  const result = await db
+  { withFilesOnly }: { withFilesOnly: boolean },
+): Promise<string[]> {
+  let query = db
     .updateTable('taskAssignments')
     .set(changes)
     .where('taskId', '=', taskId)
-    .where('status', '!=', changes.status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .where('status', '!=', changes.status);
+  if (withFilesOnly) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('taskUploads')
+          .select('taskUploads.id')
+          .whereRef('taskUploads.taskId', '=', 'taskAssignments.taskId')
+          .whereRef('taskUploads.userId', '=', 'taskAssignments.userId'),
+      ),
+    );
+  }
+  const moved = await query.returning('userId').execute();
+  return moved.map((row) => row.userId);
 }
 
 /** A creator's assignments: how many, and how many of them are completed. */

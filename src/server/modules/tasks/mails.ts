@@ -1,4 +1,5 @@
 import type { Language } from '../../../domain/languages.ts';
+import type { TaskStatus } from '../../../domain/tasks.ts';
 import { paths } from '../../../domain/routes.ts';
 import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -53,4 +54,81 @@ export function taskAssignedMail(
 /** The notification of a new task: its message is the task's title, a click opens it. */
 export function taskAssignedNotification(task: { id: string; title: string }): NotifyInput {
   return catalogueNotification('task', 'notification.taskAssigned', { title: task.title }, task.id);
+}
+
+/** The mail an assignee gets when the due date of their task moves: the new date, in full. */
+export function taskDueDateMovedMail(
+  options: TaskMailRecipient & { task: { id: string; title: string; dueDate: string } },
+): MailMessage {
+  const t = textsIn(options.language);
+  const { title } = options.task;
+  return composeMail({
+    to: options.to,
+    language: options.language,
+    subject: t('mail.taskDueDateMoved.subject', { title }),
+    blocks: [
+      t('mail.task.greeting', { name: options.name }),
+      t('mail.taskDueDateMoved.intro', { title }),
+      t('mail.taskDueDateMoved.due', { due: dueInWords(options.task.dueDate, options.language) }),
+      openTaskLink(options, options.task.id),
+    ],
+  });
+}
+
+export function taskDueDateMovedNotification(task: {
+  id: string;
+  title: string;
+  dueDate: string;
+}): NotifyInput {
+  return {
+    type: 'task',
+    relatedId: task.id,
+    write: (texts, language) => ({
+      title: texts('notification.taskDueDateMoved.title'),
+      message: texts('notification.taskDueDateMoved.message', {
+        title: task.title,
+        due: dueInWords(task.dueDate, language),
+      }),
+    }),
+  };
+}
+
+/** The mail to a creator whose task was deleted or who was taken off it: no link, it is gone. */
+export function taskWithdrawnMail(
+  options: TaskMailRecipient & { task: { title: string } },
+): MailMessage {
+  const t = textsIn(options.language);
+  const { title } = options.task;
+  return composeMail({
+    to: options.to,
+    language: options.language,
+    subject: t('mail.taskWithdrawn.subject', { title }),
+    blocks: [
+      t('mail.task.greeting', { name: options.name }),
+      t('mail.taskWithdrawn.intro', { title }),
+    ],
+  });
+}
+
+/** The notice of a withdrawn task leads nowhere: there is no task to open any more. */
+export function taskWithdrawnNotification(task: { title: string }): NotifyInput {
+  return catalogueNotification('task', 'notification.taskWithdrawn', { title: task.title });
+}
+
+/** The notice to an assignee whose status an administrator set, with the status in words. */
+export function taskStatusSetNotification(
+  task: { id: string; title: string },
+  status: TaskStatus,
+): NotifyInput {
+  return {
+    type: 'task',
+    relatedId: task.id,
+    write: (texts) => ({
+      title: texts('notification.taskStatusSet.title'),
+      message: texts('notification.taskStatusSet.message', {
+        title: task.title,
+        status: texts(`tasks.status.${status}`),
+      }),
+    }),
+  };
 }

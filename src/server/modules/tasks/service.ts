@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   creatorMoves,
   isCreatorMove,
+  statusesNeedingFiles,
   type AdminTask,
   type MyTaskDetail,
   type TaskFields,
@@ -11,7 +12,8 @@ import { greetingName, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { fieldError, DomainError } from '../../errors.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify, type NotifyInput } from '../notifications/notify.ts';
+import { wasToldAbout } from '../notifications/repository.ts';
 import { creatorsAmong } from '../users/repository.ts';
 import {
   assignmentsOf,
@@ -22,7 +24,17 @@ import {
   setEveryAssignment,
 } from './assignment-repository.ts';
 import { findAdminTask, findMyTask } from './list-repository.ts';
-import { taskAssignedMail, taskAssignedNotification } from './mails.ts';
+import {
+  taskAssignedMail,
+  taskAssignedNotification,
+  taskDueDateMovedMail,
+  taskDueDateMovedNotification,
+  taskStatusSetNotification,
+  taskWithdrawnMail,
+  taskWithdrawnNotification,
+  type TaskMailRecipient,
+} from './mails.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
 import { forgetReminders } from './reminders/repository.ts';
 import { countLiveUploadClaims } from './resumable-uploads/repository.ts';
 import { removeUnstartedResumableUploads } from './resumable-uploads/unstarted.ts';
@@ -51,26 +63,43 @@ async function creatorsFor(db: Db, ids: string[]): Promise<Creator[]> {
   return creators;
 }
 
-/** Tells each new assignee by a notification and by mail, both within the change. */
-async function welcomeAssignees(
+/** Tells each creator in the bell and by mail, both within the change, in their language. */
+async function tellCreators(
   deps: Deps,
-  task: { id: string; title: string; dueDate: string },
   creators: Creator[],
+  notice: NotifyInput,
+  mail: (recipient: TaskMailRecipient) => MailMessage,
 ): Promise<void> {
   for (const creator of creators) {
-    await notify(deps, creator.id, taskAssignedNotification(task));
+    await notify(deps, creator.id, notice);
     await deps.outbox.queue(
       deps,
-      taskAssignedMail({
+      mail({
         to: creator.email,
         name: greetingName(creator),
         language: creator.preferredLanguage,
-        task,
         appUrl: deps.config.appUrl,
       }),
     );
   }
 }
+
+type TaskFacts = { id: string; title: string; dueDate: string };
+
+const welcomeAssignees = (deps: Deps, task: TaskFacts, creators: Creator[]) =>
+  tellCreators(deps, creators, taskAssignedNotification(task), (recipient) =>
+    taskAssignedMail({ ...recipient, task }),
+  );
+
+const announceNewDueDate = (deps: Deps, task: TaskFacts, creators: Creator[]) =>
+  tellCreators(deps, creators, taskDueDateMovedNotification(task), (recipient) =>
+    taskDueDateMovedMail({ ...recipient, task }),
+  );
+
+const announceWithdrawal = (deps: Deps, task: { title: string }, creators: Creator[]) =>
+  tellCreators(deps, creators, taskWithdrawnNotification(task), (recipient) =>
+    taskWithdrawnMail({ ...recipient, task }),
+  );
 
 /** Each creator's part of a task, at its start. */
 function newAssignments(taskId: string, creators: Creator[], now: string) {
@@ -136,7 +165,8 @@ export async function createTask(
 
 /**
  * An administrator's correction: the task's fields, and its assignees. Someone taken off the
- * task loses their part of it, files included; someone added starts at new and is told.
+ * task loses their part of it, files included, and is told; someone added starts at new and is
+ * told; when the due date moves, everyone who stays is told the new one.
  */
 export async function updateTask(
   deps: Deps,
@@ -150,15 +180,28 @@ export async function updateTask(
     if (!before) throw taskNotFound();
     const creators = await creatorsFor(db, assignedUsers);
     await updateTaskRow(db, id, { ...task, updatedAt: now });
-    if (Date.parse(before.dueDate) !== Date.parse(task.dueDate)) await forgetReminders(db, id);
+    const dueDateMoved = Date.parse(before.dueDate) !== Date.parse(task.dueDate);
+    if (dueDateMoved) await forgetReminders(db, id);
     const current = new Set((await assignmentsOf(db, id)).map((row) => row.userId));
     const wanted = new Set(assignedUsers);
-    const removed = [...current].filter((userId) => !wanted.has(userId));
+    const removed = await creatorsAmong(
+      db,
+      [...current].filter((userId) => !wanted.has(userId)),
+    );
     const added = creators.filter((creator) => !current.has(creator.id));
-    const files = await removeAssignees(db, id, removed);
+    const files = await removeAssignees(
+      db,
+      id,
+      removed.map((creator) => creator.id),
+    );
     await insertAssignments(db, newAssignments(id, added, now));
     await refreshTaskStatus(db, id, now);
     await welcomeAssignees(deps, { id, ...task }, added);
+    await announceWithdrawal(deps, task, removed);
+    if (dueDateMoved) {
+      const stayed = creators.filter((creator) => current.has(creator.id));
+      await announceNewDueDate(deps, { id, ...task }, stayed);
+    }
     return files;
   });
   // Files go after the commit: a failed change must not leave rows pointing at missing files.
@@ -167,12 +210,22 @@ export async function updateTask(
 }
 
 /**
- * Deletes a task with every assignment and every file sent for it. A task that is not there
- * (deleted already, decision 0041) leaves nothing to do.
+ * Deletes a task with every assignment and every file sent for it, and tells its assignees it
+ * was withdrawn. A task that is not there (deleted already, decision 0041) leaves nothing to do.
  */
 export async function deleteTask(deps: Deps, { id }: { id: string }): Promise<void> {
-  const keys = await withTransaction(deps, (deps) => deleteTaskRow(deps.db, id));
-  await deleteStoredFiles(deps, keys ?? []);
+  const keys = await withTransaction(deps, async (deps) => {
+    const task = await findTaskRow(deps.db, id);
+    if (!task) return [];
+    const assignees = await creatorsAmong(
+      deps.db,
+      (await assignmentsOf(deps.db, id)).map((row) => row.userId),
+    );
+    const files = await deleteTaskRow(deps.db, id);
+    if (files) await announceWithdrawal(deps, task, assignees);
+    return files ?? [];
+  });
+  await deleteStoredFiles(deps, keys);
 }
 
 /** The times an assignment carries for a status it is put in. */
@@ -187,19 +240,25 @@ function stampsFor(status: TaskStatus, now: string, by: string | null) {
 }
 
 /**
- * The status selector on a task card: any status, for every assignee (decision 0021). An
- * assignee already in that status keeps their times, so choosing the status the task has again
- * changes nothing (decision 0041).
+ * The status selector on a task card: the status for every assignee (decision 0021), except that
+ * submitted and completed reach only those who sent a file, so the counts stay true (decision
+ * 0047). An assignee already in that status keeps their times, so choosing the status the task
+ * has again changes nothing (decision 0041). Each assignee whose status changed is told.
  */
 export async function setTaskStatus(
   deps: Deps,
   { id, status, admin }: { id: string; status: TaskStatus; admin: User },
 ): Promise<AdminTask> {
   const now = deps.clock().toISOString();
-  await withTransaction(deps, async ({ db }) => {
-    if (!(await findTaskRow(db, id))) throw taskNotFound();
-    const moved = await setEveryAssignment(db, id, stampsFor(status, now, admin.id));
-    if (moved > 0) await refreshTaskStatus(db, id, now);
+  await withTransaction(deps, async (deps) => {
+    const task = await findTaskRow(deps.db, id);
+    if (!task) throw taskNotFound();
+    const moved = await setEveryAssignment(deps.db, id, stampsFor(status, now, admin.id), {
+      withFilesOnly: statusesNeedingFiles.has(status),
+    });
+    if (moved.length === 0) return;
+    await refreshTaskStatus(deps.db, id, now);
+    for (const userId of moved) await notify(deps, userId, taskStatusSetNotification(task, status));
   });
   return reloaded(deps.db, id);
 }
@@ -213,7 +272,12 @@ export async function myTaskDetail(
   { taskId, user }: { taskId: string; user: User },
 ): Promise<MyTaskDetail> {
   const task = await findMyTask(deps.db, taskId, user.id);
-  if (!task) throw taskNotFound();
+  if (!task) {
+    // Someone told about the task once had it: it was withdrawn, or they were taken off it.
+    if (await wasToldAbout(deps.db, user.id, taskId))
+      throw new DomainError('not_found', 'task.withdrawn');
+    throw taskNotFound();
+  }
   // Uploads that never started give their places back before they are counted, as before every
   // limit check: the count the creator sees is the one the server holds them to.
   await removeUnstartedResumableUploads(deps, { taskId, userId: user.id });
