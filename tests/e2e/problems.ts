@@ -1,8 +1,9 @@
 /**
  * Console errors a screen must not produce, leaving out the browser's own log line for a refusal a
  * test causes on purpose: a used reset link or a wrong current password (400), every call
- * once a test has ended the session (401), and resumable uploads' requests while a test has
- * taken the network away, and the 404 of a page the test opens at an address no page has.
+ * once a test has ended the session (401), a task that is gone (404), resumable uploads'
+ * requests while a test has taken the network away, and the 404 of a page the test opens at an
+ * address no page has.
  */
 export function unexpectedProblems(
   problems: string[],
@@ -12,6 +13,7 @@ export function unexpectedProblems(
     sessionEnded?: boolean;
     uploadNetworkDropped?: boolean;
     pageNotFound?: boolean;
+    taskGone?: boolean;
   } = {},
 ): string[] {
   return problems.filter(
@@ -24,6 +26,7 @@ export function unexpectedProblems(
         expected.refusedResetLink && /status of 400 .*\/api\/auth\/reset-password\)$/.test(problem)
       ) &&
       !(expected.pageNotFound && /status of 404 \(Not Found\) \(http[^)]*\)$/.test(problem)) &&
+      !(expected.taskGone && /status of 404 .*\/api\/tasks\/[\w-]+\)$/.test(problem)) &&
       !(
         expected.uploadNetworkDropped &&
         /net::ERR_INTERNET_DISCONNECTED .*\/api\/uploads\/[\w-]+\)$/.test(problem)

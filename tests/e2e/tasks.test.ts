@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
 import { expectAccessible, useE2E, toastText, holdToast } from '../support/e2e.ts';
-import { assignTask, createTask, createUser } from '../support/factories.ts';
+import { assignTask, createTask, createTaskUpload, createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
 
 const e2e = useE2E();
@@ -120,15 +120,109 @@ describe('tasks in the browser', () => {
     );
     await expectAccessible(other.page, other.problems);
 
-    // The administrator sees one of two submitted, and marks the task completed.
+    // The administrator sees one of two submitted and marks the task completed: the confirmation
+    // says Ana moves and Ben, with no file, keeps his status, and the count stays true.
     await staff.page.reload();
     await expect.poll(() => card.getByText('1 of 2 submitted').isVisible()).toBe(true);
     await card.getByLabel('Status').selectOption('completed');
-    await expect.poll(() => toastText(staff.page)).toContain('Task status updated successfully');
-    await expect.poll(() => card.getByText('2 of 2 submitted').isVisible()).toBe(true);
+    const confirm = staff.page.getByRole('dialog', { name: 'Change the status?' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await confirm.textContent()).toContain('1 assignee moves to “Completed”.');
+    expect(await confirm.textContent()).toContain(
+      '1 assignee has no file yet and keeps their status.',
+    );
     await expectAccessible(staff.page, staff.problems);
+    await confirm.getByRole('button', { name: 'Change Status' }).click();
+    await expect.poll(() => toastText(staff.page)).toContain('Task status updated successfully');
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await expect.poll(() => card.getByText('1 of 2 submitted').isVisible()).toBe(true);
+    expect(await card.getByLabel('Status').inputValue()).toBe('new');
 
     for (const opened of [staff, phone, other]) await opened.context.close();
+  }, 120_000);
+
+  it('an administrator is warned of a past date; creators are told of a moved date, a status set for them and a task withdrawn', async () => {
+    const stamp = Date.now().toString(36);
+    const admin = await createUser(e2e.db, { isAdmin: true, username: `boss2_${stamp}` });
+    const ana = await createUser(e2e.db, { username: `ana2_${stamp}`, firstName: 'Ana' });
+    const ben = await createUser(e2e.db, { username: `ben2_${stamp}`, firstName: 'Ben' });
+    const title = `Studio shoot ${stamp}`;
+    const task = await createTask(e2e.db, { title, dueDate: '2030-05-01T18:30:00.000Z' });
+    await assignTask(e2e.db, { taskId: task.id, userId: ana.id, status: 'in_progress' });
+    await assignTask(e2e.db, { taskId: task.id, userId: ben.id });
+    await createTaskUpload(e2e.db, { taskId: task.id, userId: ana.id });
+    const noticesTitled = async (noticeTitle: string) =>
+      (
+        await e2e.db
+          .selectFrom('notifications')
+          .select('userId')
+          .where('relatedId', '=', task.id)
+          .where('title', '=', noticeTitle)
+          .execute()
+      ).map((notice) => notice.userId);
+
+    const staff = await e2e.openPage(viewports.desktop);
+    await e2e.signInAs(staff.context, admin);
+    await staff.page.goto(`/admin/task-requests?q=${stamp}`);
+    const card = staff.page.getByRole('listitem').filter({ hasText: title });
+    await expect.poll(() => card.getByText('0 of 2 submitted').isVisible()).toBe(true);
+
+    // Completed reaches Ana, who sent a file; Ben keeps his status, and the count stays true.
+    await card.getByLabel('Status').selectOption('completed');
+    const confirm = staff.page.getByRole('dialog', { name: 'Change the status?' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    expect(await confirm.textContent()).toContain('1 assignee moves to “Completed”.');
+    expect(await confirm.textContent()).toContain(
+      '1 assignee has no file yet and keeps their status.',
+    );
+    await expectAccessible(staff.page, staff.problems);
+    await confirm.getByRole('button', { name: 'Change Status' }).click();
+    await expect.poll(() => toastText(staff.page)).toContain('Task status updated successfully');
+    await expect.poll(() => card.getByText('1 of 2 submitted').isVisible()).toBe(true);
+    expect(await card.getByLabel('Status').inputValue()).toBe('new');
+    expect(await noticesTitled('Task status changed')).toEqual([ana.id]);
+
+    // A past date is said; a moved date says who hears of it, and both are told.
+    await card.getByRole('button', { name: `Edit task: ${title}` }).click();
+    const edit = staff.page.getByRole('dialog', { name: 'Edit Task' });
+    await edit.getByLabel('Due Date').fill('2020-05-01T18:30');
+    await expect
+      .poll(() =>
+        edit
+          .getByText('This date has passed: the assignees will see the task as overdue.')
+          .isVisible(),
+      )
+      .toBe(true);
+    await edit.getByLabel('Due Date').fill('2030-05-03T18:30');
+    await expect.poll(() => edit.getByText('This date has passed').count()).toBe(0);
+    expect(
+      await edit.getByText('Each assignee who stays on the task is told the new date.').isVisible(),
+    ).toBe(true);
+    await expectAccessible(staff.page, staff.problems);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toastText(staff.page)).toContain('Task updated successfully');
+    expect((await noticesTitled('Due date changed')).sort()).toEqual([ana.id, ben.id].sort());
+
+    // The task is withdrawn: Ana's old notice leads to a page that says so.
+    await card.getByRole('button', { name: `Delete task: ${title}` }).click();
+    await staff.page
+      .getByRole('dialog', { name: 'Delete Task' })
+      .getByRole('button', { name: 'Delete Task' })
+      .click();
+    await expect.poll(() => toastText(staff.page)).toContain('Task deleted successfully');
+    const phone = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(phone.context, ana);
+    await phone.page.goto(`/tasks/${task.id}`);
+    await expect
+      .poll(() => phone.page.getByRole('heading', { name: 'Task withdrawn' }).isVisible())
+      .toBe(true);
+    expect(
+      await phone.page
+        .getByText('This task was withdrawn by the agency, or you were taken off it.')
+        .isVisible(),
+    ).toBe(true);
+    await expectAccessible(phone.page, phone.problems, { taskGone: true });
+    for (const opened of [staff, phone]) await opened.context.close();
   });
 
   it('a Spanish creator reads her tasks in her words: counts that agree, finished work never overdue, and drag and drop only where a pointer can drag', async () => {

@@ -21,14 +21,17 @@ import { cn } from '../../lib/cn.ts';
 import { useDeleteTask } from './api/delete-task.ts';
 import { useAdminTasks } from './api/get-admin-tasks.ts';
 import { useSetTaskStatus } from './api/set-task-status.ts';
-import { displayName, submittedCount } from './assignees.ts';
+import { displayName, statusChangePlan, submittedCount } from './assignees.ts';
 import { useAwaitingReviewFilter } from './awaiting-review-filter.ts';
 import { TaskFormDialog } from './task-form-dialog.tsx';
 import { TaskList, useTaskListParams } from './task-list.tsx';
 import { TaskCardSummary, TaskStatusBadge } from './task-parts.tsx';
-import { useTaskStatusChange } from './use-task-status-change.ts';
 
-type OpenDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; task: AdminTask } | null;
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'delete'; task: AdminTask }
+  | { kind: 'status'; task: AdminTask; status: TaskStatus }
+  | null;
 
 function isTaskStatus(value: string): value is TaskStatus {
   return (taskStatuses as readonly string[]).includes(value);
@@ -76,6 +79,7 @@ export function AdminTasksPage() {
             task={task}
             onEdit={() => setDialog({ kind: 'edit', task })}
             onDelete={() => setDialog({ kind: 'delete', task })}
+            onStatusChoice={(status) => setDialog({ kind: 'status', task, status })}
           />
         )}
       </TaskList>
@@ -94,6 +98,19 @@ export function AdminTasksPage() {
       >
         {dialog?.kind === 'delete' && <DeleteConfirmation task={dialog.task} onDone={close} />}
       </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog?.kind === 'status'}
+        onClose={close}
+        title={t('tasks.statusConfirm.title')}
+        description={
+          dialog?.kind === 'status' &&
+          t('tasks.statusConfirm.description', { status: t(`tasks.status.${dialog.status}`) })
+        }
+      >
+        {dialog?.kind === 'status' && (
+          <StatusConfirmation task={dialog.task} status={dialog.status} onDone={close} />
+        )}
+      </ConfirmDialog>
     </PageMain>
   );
 }
@@ -102,16 +119,15 @@ function AdminTaskCard({
   task,
   onEdit,
   onDelete,
+  onStatusChoice,
 }: {
   task: AdminTask;
   onEdit: () => void;
   onDelete: () => void;
+  onStatusChoice: (status: TaskStatus) => void;
 }) {
   const { t } = useLanguage();
   const statusId = useId();
-  const setStatus = useSetTaskStatus();
-  const changeStatus = useTaskStatusChange(setStatus, task.id);
-  const shown = setStatus.isPending ? setStatus.variables.status : task.status;
 
   return (
     <Card className="flex h-full flex-col gap-4">
@@ -126,13 +142,12 @@ function AdminTaskCard({
         </label>
         <Select
           id={statusId}
-          value={shown}
-          disabled={setStatus.isPending}
+          value={task.status}
           onChange={(event) => {
             const next = event.target.value;
-            if (isTaskStatus(next) && next !== task.status) changeStatus(next);
+            if (isTaskStatus(next) && next !== task.status) onStatusChoice(next);
           }}
-          className={cn('font-semibold', statusToneClasses(taskStatusTone[shown]))}
+          className={cn('font-semibold', statusToneClasses(taskStatusTone[task.status]))}
           aria-describedby={`${statusId}-hint`}
         >
           {taskStatuses.map((status) => (
@@ -246,6 +261,60 @@ function DeleteConfirmation({ task, onDone }: { task: AdminTask; onDone: () => v
       isPending={remove.isPending}
       confirmLabel={t('tasks.delete.submit')}
       pendingLabel={t('tasks.delete.deleting')}
+    />
+  );
+}
+
+/** What the status change will do to whom, then the change itself. */
+function StatusConfirmation({
+  task,
+  status,
+  onDone,
+}: {
+  task: AdminTask;
+  status: TaskStatus;
+  onDone: () => void;
+}) {
+  const { t } = useLanguage();
+  const setStatus = useSetTaskStatus();
+  const { moving, withoutFiles } = statusChangePlan(task.assignees, status);
+  const statusName = t(`tasks.status.${status}`);
+  const onConfirm = () =>
+    setStatus.mutate(
+      { id: task.id, status },
+      {
+        onSuccess: () => {
+          toast({ title: t('common.success'), description: t('tasks.statusUpdate.success') });
+          onDone();
+        },
+        onError: (error) =>
+          toastFailure(t, error, {
+            title: t('common.error'),
+            fallback: t('tasks.statusUpdate.failure'),
+          }),
+      },
+    );
+  return (
+    <ConfirmActions
+      subject={
+        <>
+          <span className="block font-medium break-words">{task.title}</span>
+          <span className="block">
+            {t('tasks.statusConfirm.moving', { count: moving, status: statusName })}
+          </span>
+          {withoutFiles > 0 && (
+            <span className="block text-muted-foreground">
+              {t('tasks.statusConfirm.withoutFiles', { count: withoutFiles })}
+            </span>
+          )}
+        </>
+      }
+      onCancel={onDone}
+      onConfirm={onConfirm}
+      isPending={setStatus.isPending}
+      confirmLabel={t('tasks.statusConfirm.submit')}
+      pendingLabel={t('tasks.statusConfirm.changing')}
+      confirmVariant="default"
     />
   );
 }

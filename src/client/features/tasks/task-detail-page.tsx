@@ -8,6 +8,7 @@ import { PageMain } from '../../components/layout/page.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
+import { ApiError } from '../../lib/api-fetch.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useMyTask } from './api/get-my-task.ts';
 import { useUpdateMyTaskStatus } from './api/update-my-task-status.ts';
@@ -31,19 +32,29 @@ export function TaskDetailPage() {
       </PageMain>
     );
   }
-  if (task.isError) return <TaskNotFound />;
+  if (task.isError) return <TaskNotFound error={task.error} />;
   return <TaskDetail task={task.data} />;
 }
 
-/** A task that fails to load or is not the reader's. */
-function TaskNotFound() {
+/**
+ * A task that fails to load or is not the reader's; one they had once (an old notice's link) says
+ * it was withdrawn.
+ */
+function TaskNotFound({ error }: { error: Error }) {
   const { t } = useLanguage();
+  const withdrawn =
+    error instanceof ApiError &&
+    (error.body as { code?: unknown } | undefined)?.code === 'task.withdrawn';
   return (
     <PageMain>
       <Card role="alert" className="grid justify-items-center gap-3 py-12 text-center">
         <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-xl font-bold">{t('tasks.notFound.title')}</h1>
-        <p className="max-w-md text-muted-foreground">{t('tasks.notFound.description')}</p>
+        <h1 className="text-xl font-bold">
+          {t(withdrawn ? 'tasks.withdrawn.title' : 'tasks.notFound.title')}
+        </h1>
+        <p className="max-w-md text-muted-foreground">
+          {withdrawn ? translateMessage(t, 'task.withdrawn') : t('tasks.notFound.description')}
+        </p>
         <Link to={paths.tasks} className={buttonVariants({ variant: 'outline' })}>
           <ArrowLeft aria-hidden="true" />
           {t('tasks.notFound.back')}

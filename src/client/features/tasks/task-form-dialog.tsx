@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useController, useForm, type UseFormReturn } from 'react-hook-form';
+import { useController, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
   contentTypes,
   maxFilesLimit,
@@ -16,6 +16,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input, Select, Textarea } from '../../components/ui/input.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useCreateTask } from './api/create-task.ts';
 import { useUpdateTask } from './api/update-task.ts';
@@ -63,7 +64,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: () => void }) {
 
   return (
     <form onSubmit={form.handleSubmit(save.submit)} noValidate className="grid gap-4">
-      <TaskFieldInputs form={form} />
+      <TaskFieldInputs form={form} savedDueDate={task?.dueDate} />
       <AssigneePicker
         value={assignees.field.value}
         onChange={(ids) => assignees.field.onChange(ids)}
@@ -111,9 +112,19 @@ function useSaveTask(task: AdminTask | undefined, onDone: () => void) {
 }
 
 /** The task's own fields: title, description, due date, content type and file limit. */
-function TaskFieldInputs({ form }: { form: UseFormReturn<TaskInput, unknown, TaskFields> }) {
+function TaskFieldInputs({
+  form,
+  savedDueDate,
+}: {
+  form: UseFormReturn<TaskInput, unknown, TaskFields>;
+  savedDueDate?: string;
+}) {
   const { t } = useLanguage();
   const { errors } = form.formState;
+  const dueDateHint = useDueDateHint(
+    useWatch({ control: form.control, name: 'dueDate' }),
+    savedDueDate,
+  );
   return (
     <>
       <Field label={t('tasks.field.title')} error={translateMessage(t, errors.title?.message)}>
@@ -135,6 +146,7 @@ function TaskFieldInputs({ form }: { form: UseFormReturn<TaskInput, unknown, Tas
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label={t('tasks.field.dueDate')}
+          hint={dueDateHint}
           error={translateMessage(t, errors.dueDate?.message)}
         >
           {(control) => <Input {...control} {...form.register('dueDate')} type="datetime-local" />}
@@ -172,5 +184,25 @@ function TaskFieldInputs({ form }: { form: UseFormReturn<TaskInput, unknown, Tas
         )}
       </Field>
     </>
+  );
+}
+
+/**
+ * A courtesy beside the due date: a date in the past is allowed (work already late) but said, and
+ * a moved date says who will hear of it.
+ */
+function useDueDateHint(value: string, saved: string | undefined) {
+  const { t } = useLanguage();
+  const chosen = new Date(value).getTime();
+  if (Number.isNaN(chosen)) return undefined;
+  const past = chosen < new Date().getTime();
+  const moved = saved !== undefined && chosen !== Date.parse(saved);
+  if (!past && !moved) return undefined;
+  return (
+    <span role="status" className={cn(past && 'text-yellow-300')}>
+      {[past && t('tasks.form.dueDatePast'), moved && t('tasks.form.dueDateMoved')]
+        .filter(Boolean)
+        .join(' ')}
+    </span>
   );
 }
