@@ -146,6 +146,31 @@ describe('uploading files', () => {
     expect((await app.inject({ method: 'GET', url: file.fileUrl })).statusCode).toBe(401);
   });
 
+  test('answers 404 for a recorded file that is gone from storage, and its thumbnail too', async ({
+    app,
+    admin,
+    maria,
+    taskId,
+  }) => {
+    const [file] = (await upload(maria, taskId, [photo('lost.png')])).json<MyTaskDetail>().uploads;
+    const stored = await app.deps.db
+      .selectFrom('taskUploads')
+      .select(['fileKey', 'thumbnailKey'])
+      .where('id', '=', file!.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.thumbnailKey).not.toBeNull();
+    await app.deps.storage.delete(stored.fileKey);
+    await app.deps.storage.delete(stored.thumbnailKey!);
+
+    for (const url of [file!.fileUrl, `/objects/tasks/${file!.id}/thumbnail`]) {
+      for (const reader of [maria, admin]) {
+        const answer = await reader.get(url);
+        expect(answer.statusCode).toBe(404);
+        expect(answer.json()).toMatchObject({ code: 'task.upload_not_found' });
+      }
+    }
+  });
+
   test('refuses a file of the wrong kind, whatever its name says, storing nothing', async ({
     testApp,
     maria,

@@ -227,6 +227,20 @@ async function uploadFor(deps: Deps, { uploadId, user }: { uploadId: string; use
   return upload;
 }
 
+/**
+ * The size of a stored file a row names. A file gone from storage (lost with a disk, removed by
+ * hand) is logged for an administrator and answered 404, as a file that does not exist.
+ */
+async function storedSize(deps: Deps, key: string): Promise<number> {
+  try {
+    return await deps.storage.size(key);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    deps.log.error({ key }, 'A recorded task file is missing from storage');
+    throw uploadNotFound();
+  }
+}
+
 /** The file of an upload, for its uploader and administrators. */
 export async function openUpload(
   deps: Deps,
@@ -235,7 +249,7 @@ export async function openUpload(
   const upload = await uploadFor(deps, input);
   return {
     mimeType: upload.fileType,
-    size: Number(upload.fileSize),
+    size: await storedSize(deps, upload.fileKey),
     fileName: upload.fileName,
     open: (range) => deps.storage.get(upload.fileKey, range),
   };
@@ -252,7 +266,7 @@ async function openPreview(
   if (!key) throw uploadNotFound();
   return {
     mimeType: preview.mimeType,
-    size: await deps.storage.size(key),
+    size: await storedSize(deps, key),
     fileName: `${upload.fileName}${preview.extension}`,
     open: (range) => deps.storage.get(key, range),
   };
