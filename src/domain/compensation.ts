@@ -57,7 +57,7 @@ const wholeNumberSchema = (bounds: { min: number; max: number }, code: MessageCo
   z
     .union([z.number(), singleLine(20, { required: code })], { error: code })
     .transform((value) => Number(value))
-    .pipe(z.number().int(code).min(bounds.min, code).max(bounds.max, code));
+    .pipe(z.number(code).int(code).min(bounds.min, code).max(bounds.max, code));
 
 /** POST /api/admin/compensations. `amount` comes out as cents. */
 export const compensationInputSchema = z.object({
@@ -151,6 +151,14 @@ export const compensationExportQuerySchema = z.object({
     .max(compensationYears.max)
     .optional()
     .catch(undefined),
+});
+
+/**
+ * `?year=` of the creator's own CSV export (absent: every year), the year their screen shows. A
+ * year that is not one is refused, not ignored: a file of every year under a year's name misleads.
+ */
+export const myCompensationExportQuerySchema = z.object({
+  year: wholeNumberSchema(compensationYears, 'compensation.year_invalid').optional(),
 });
 
 /** Newest year, then month, first: the history's order. */

@@ -113,6 +113,26 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('GET /api/admin/compensations/export.csv', () => {
+  test("is headed in the administrator's language", async ({ admin }) => {
+    expect((await admin.put('/api/user/language', { preferredLanguage: 'pt' })).statusCode).toBe(
+      200,
+    );
+    const [header] = parseCsv(
+      (await admin.get('/api/admin/compensations/export.csv')).body.slice(1),
+    );
+    expect(header).toEqual([
+      'Influenciador',
+      'Nome de usuário',
+      'E-mail',
+      'Mês',
+      'Ano',
+      'Valor',
+      'Status',
+      'Publicado em',
+      'Observações',
+    ]);
+  });
+
   test('downloads every entry as UTF-8 with a BOM, CRLF rows and RFC 4180 quoting', async ({
     admin,
   }) => {
@@ -259,6 +279,52 @@ describe('GET /api/compensations/export.csv', () => {
     const asBruno = await signedInClient(app, bruno);
     const brunos = parseCsv((await asBruno.get('/api/compensations/export.csv')).body.slice(1));
     expect(brunos.slice(1).map((row) => row[2])).toEqual(['777.77']);
+  });
+
+  test("narrows to the year the screen shows, headed in the reader's language", async ({
+    asAna,
+  }) => {
+    const ofYear = await asAna.get('/api/compensations/export.csv?year=2026');
+    expect(ofYear.statusCode).toBe(200);
+    expect(ofYear.headers['content-disposition']).toBe(
+      'attachment; filename="my-compensation-2026.csv"',
+    );
+    const [header, ...rows] = parseCsv(ofYear.body.slice(1));
+    expect(header).toEqual(['Month', 'Year', 'Amount', 'Published at', 'Notes']);
+    expect(rows.map((row) => [row[0], row[1], row[2]])).toEqual([
+      ['1', '2026', '1300.50'],
+      ['2', '2026', '980.00'],
+    ]);
+
+    expect((await asAna.put('/api/user/language', { preferredLanguage: 'es' })).statusCode).toBe(
+      200,
+    );
+    const spanish = parseCsv(
+      (await asAna.get('/api/compensations/export.csv?year=2025')).body.slice(1),
+    );
+    expect(spanish).toEqual([
+      ['Mes', 'Año', 'Importe', 'Publicado el', 'Notas'],
+      ['12', '2025', '100.00', expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), "'+1 bonus"],
+    ]);
+    // All years (no year) is still the whole history.
+    const all = parseCsv((await asAna.get('/api/compensations/export.csv')).body.slice(1));
+    expect(all[0]).toEqual(['Mes', 'Año', 'Importe', 'Publicado el', 'Notas']);
+    expect(all.slice(1).map((row) => row[1])).toEqual(['2025', '2026', '2026']);
+  });
+
+  test('refuses a year that is not one with 400 and a clear message', async ({ asAna }) => {
+    for (const year of ['abc', '1999', '2101', '2025.5', '']) {
+      const response = await asAna.get(`/api/compensations/export.csv?year=${year}`);
+      expect(response.statusCode, year).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = response.json<{ code: string; issues: { path: string[]; message: string }[] }>();
+      expect(body.issues).toEqual([
+        expect.objectContaining({
+          path: ['year'],
+          message: 'Year must be a whole number from 2020 to 2100',
+        }),
+      ]);
+    }
   });
 
   test('is for creators: administrators 403, nobody signed in 401', async ({ app, admin }) => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { formatMoney } from '../../src/client/lib/format.ts';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
@@ -378,6 +380,73 @@ describe('pay in the browser', () => {
     await expectAccessible(phone.page, phone.problems);
 
     for (const opened of [staff, phone]) await opened.context.close();
+  }, 180_000);
+
+  it('a Spanish creator with pay in two years picks one: insights, chart and the downloaded CSV are of that year, headed in Spanish', async () => {
+    const stamp = Date.now().toString(36);
+    const year = new Date().getFullYear();
+    const chosen = year - 1;
+    const rosa = await createUser(e2e.db, { username: `rosa_${stamp}`, preferredLanguage: 'es' });
+    for (const [entryYear, month, amountCents, notes] of [
+      [chosen, 3, 120_000, '=1+1'],
+      [chosen, 7, 30_000, null],
+      [year, 1, 10_000, null],
+      [year, 2, 20_000, null],
+      [year, 3, 40_000, null],
+    ] as const) {
+      await createCompensation(e2e.db, rosa.id, {
+        year: entryYear,
+        month,
+        amountCents,
+        notes,
+        status: 'published',
+        publishedAt: new Date(entryYear, month - 1, 5).toISOString(),
+      });
+    }
+    const money = (amount: string) => formatMoney(amount, 'es').replace(/\s+/g, ' ');
+
+    const phone = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(phone.context, rosa);
+    await phone.page.goto('/compensation?lang=es');
+    const insights = phone.page.getByRole('region', { name: 'Resumen de rendimiento' });
+    await expect.poll(() => insights.isVisible(), firstShowing).toBe(true);
+    // All years: five payments, $2,200.00 in all.
+    expect(await textOf(insights)).toContain(`Promedio por pago ${money('440.00')}`);
+    expect(await textOf(insights)).toContain('Talento constante');
+
+    await phone.page.getByLabel('Año', { exact: true }).selectOption(String(chosen));
+    // That year's two payments only: $1,200.00 and $300.00.
+    await expect.poll(() => textOf(insights)).toContain(`Promedio por pago ${money('750.00')}`);
+    const insightsText = await textOf(insights);
+    expect(insightsText).toContain(`Pago más alto ${money('1200.00')}`);
+    expect(insightsText).toContain('Talento en crecimiento De 1 a 3 pagos');
+    const chart = phone.page.getByRole('figure');
+    await expect.poll(() => textOf(chart)).toContain(`Tu pago en cada mes de ${chosen}.`);
+    expect(await textOf(chart)).toContain(
+      `Total ${money('1500.00')}; el más alto, ${money('1200.00')}`,
+    );
+    await expect
+      .poll(() => chart.locator('svg .recharts-bar-rectangle').count(), { timeout: 15_000 })
+      .toBe(2);
+
+    const downloading = phone.page.waitForEvent('download');
+    await phone.page.getByRole('link', { name: 'Descargar CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`my-compensation-${chosen}.csv`);
+    const text = await readFile((await download.path())!, 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((line) => line !== '');
+    expect(lines[0]).toBe('Mes,Año,Importe,Publicado el,Notas');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+      `3,${chosen},1200.00`,
+      `7,${chosen},300.00`,
+    ]);
+    // Formula-safe as ever.
+    expect(lines[1]!.endsWith(",'=1+1")).toBe(true);
+    await expectAccessible(phone.page, phone.problems);
+    await phone.context.close();
   }, 180_000);
 
   it('the chart reads every axis label whole and right, in English, Spanish and Portuguese, on a phone and a wide screen', async () => {

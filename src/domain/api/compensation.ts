@@ -8,6 +8,7 @@ import {
   compensationUpdateSchema,
   creatorListQuerySchema,
   creatorListSchema,
+  myCompensationExportQuerySchema,
 } from '../compensation.ts';
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
@@ -86,7 +87,8 @@ export const compensationApi = {
     method: 'GET',
     path: '/api/compensations/export.csv',
     access: 'creator',
-    summary: "The caller's published compensation as CSV",
+    summary: "The caller's published compensation, of one year or all, as CSV",
+    query: myCompensationExportQuerySchema,
     produces: 'text/csv',
   }),
   /** The administrators' overview of every creator (docs/product.md, "Influencers"). */

@@ -19,7 +19,8 @@ type Catalogue = Record<string, string>;
 
 /**
  * The texts only the server puts together, one file per area under `<language>/mail/`: mails
- * (`mail.*`) and the notifications it stores for people (`notification.*`). They are not seeded
+ * (`mail.*`), the notifications it stores for people (`notification.*`) and the headers of the
+ * CSV files it writes (`csv.*`). They are not seeded
  * into the translations table and never sent to a browser; the catalogue check holds them to the
  * same rules as the screens' texts.
  */

@@ -30,6 +30,9 @@ import { useChosenYear, YearBreakdown, YearFilter } from './compensation-years.t
 export function CompensationPage() {
   const { t } = useLanguage();
   const compensations = useMyCompensations();
+  const years = yearTotals(compensations.data ?? []);
+  // The year in the address: the page's parts and the download all follow it.
+  const [year, setYear] = useChosenYear(years.map((option) => option.year));
   return (
     <PageMain>
       <PageHeader
@@ -38,7 +41,7 @@ export function CompensationPage() {
         action={
           compensations.data?.length ? (
             <a
-              href={myCompensationsCsvUrl}
+              href={myCompensationsCsvUrl(year)}
               download
               className={buttonVariants({ variant: 'outline' })}
             >
@@ -49,18 +52,28 @@ export function CompensationPage() {
         }
       />
       <QueryState query={compensations}>
-        {(entries) => <MyCompensation entries={entries} />}
+        {(entries) => (
+          <MyCompensation entries={entries} years={years} year={year} onYearChange={setYear} />
+        )}
       </QueryState>
     </PageMain>
   );
 }
 
-function MyCompensation({ entries }: { entries: Compensation[] }) {
+function MyCompensation({
+  entries,
+  years,
+  year,
+  onYearChange,
+}: {
+  entries: Compensation[];
+  years: ReturnType<typeof yearTotals>;
+  year: number | undefined;
+  onYearChange: (year: number | undefined) => void;
+}) {
   const { t } = useLanguage();
   const now = new Date();
   const figures = compensationFigures(entries, now);
-  const years = yearTotals(entries);
-  const [year, setYear] = useChosenYear(years.map((option) => option.year));
   const shown = entries
     .filter((entry) => year === undefined || entry.year === year)
     .sort(byNewestPeriod);
@@ -82,7 +95,7 @@ function MyCompensation({ entries }: { entries: Compensation[] }) {
               years={years}
               totalCents={figures.totalCents}
               year={year}
-              onChange={setYear}
+              onChange={onYearChange}
             />
           )}
           {year !== undefined && <YearBreakdown entries={entries} year={year} />}
@@ -90,7 +103,7 @@ function MyCompensation({ entries }: { entries: Compensation[] }) {
             <div className="min-w-0 lg:col-span-2">
               <EarningsChart entries={entries} year={year} now={now} />
             </div>
-            <PerformanceInsights figures={figures} />
+            <PerformanceInsights figures={compensationFigures(shown, now)} />
           </div>
           <PaymentHistory entries={shown} />
         </>

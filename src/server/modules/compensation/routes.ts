@@ -41,7 +41,11 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(
         reply,
         `compensation-${year ?? 'all-years'}.csv`,
-        adminExport(request.deps, { year, userId }),
+        adminExport(request.deps, {
+          year,
+          userId,
+          language: requireUser(request).preferredLanguage,
+        }),
       );
     },
   });
@@ -87,11 +91,13 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(compensationApi.myExport),
-    handler: async (request, reply) =>
-      sendCsv(
+    handler: async (request, reply) => {
+      const { year } = request.query;
+      return sendCsv(
         reply,
-        'my-compensation.csv',
-        creatorExport(request.deps, { user: requireUser(request) }),
-      ),
+        year === undefined ? 'my-compensation.csv' : `my-compensation-${year}.csv`,
+        creatorExport(request.deps, { user: requireUser(request), year }),
+      );
+    },
   });
 };

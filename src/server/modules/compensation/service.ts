@@ -6,6 +6,7 @@ import type {
   CompensationFields,
   CompensationStatus,
 } from '../../../domain/compensation.ts';
+import type { Language } from '../../../domain/languages.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
 import { periodValue } from '../../../domain/months.ts';
 import { greetingName, type User } from '../../../domain/users.ts';
@@ -14,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { fieldError, DomainError } from '../../errors.ts';
+import { textsIn } from '../../texts.ts';
 import { creatorsAmong, findUserById } from '../users/repository.ts';
 import { csvStream } from './csv.ts';
 import { compensationMail, compensationNotification, type CompensationNews } from './mails.ts';
@@ -242,10 +244,32 @@ async function* exportRows(
 const creatorName = (row: ExportRow) =>
   [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username;
 
+/**
+ * A sheet's header in its reader's language (the catalogues' `csv.*` texts); the server writes
+ * it, like a mail, in the language of the account that asks.
+ */
+function csvHeader(language: Language, columns: readonly CsvColumn[]): string[] {
+  const t = textsIn(language);
+  return columns.map((column) => t(`csv.compensation.${column}`));
+}
+type CsvColumn =
+  | 'creator'
+  | 'username'
+  | 'email'
+  | 'month'
+  | 'year'
+  | 'amount'
+  | 'status'
+  | 'publishedAt'
+  | 'notes';
+
 /** The administrators' sheet: every creator's compensation, or one creator's; of one year or all. */
 export function adminExport(
   deps: Deps,
-  filter: { year?: number | undefined; userId?: string | undefined },
+  {
+    language,
+    ...filter
+  }: { year?: number | undefined; userId?: string | undefined; language: Language },
 ): Readable {
   async function* rows() {
     for await (const row of exportRows(deps.db, filter)) {
@@ -263,17 +287,36 @@ export function adminExport(
     }
   }
   return csvStream(
-    ['Creator', 'Username', 'Email', 'Month', 'Year', 'Amount', 'Status', 'Published at', 'Notes'],
+    csvHeader(language, [
+      'creator',
+      'username',
+      'email',
+      'month',
+      'year',
+      'amount',
+      'status',
+      'publishedAt',
+      'notes',
+    ]),
     rows(),
   );
 }
 
-/** A creator's own sheet: their published compensation only, as on their screen. */
-export function creatorExport(deps: Deps, { user }: { user: User }): Readable {
+/**
+ * A creator's own sheet: their published compensation only, as on their screen; of the year it
+ * shows, or all years. The header in the creator's language.
+ */
+export function creatorExport(
+  deps: Deps,
+  { user, year }: { user: User; year?: number | undefined },
+): Readable {
   async function* rows() {
-    for await (const row of exportRows(deps.db, { userId: user.id, status: 'published' })) {
+    for await (const row of exportRows(deps.db, { userId: user.id, status: 'published', year })) {
       yield [row.month, row.year, centsToDecimal(row.amountCents), row.publishedAt, row.notes];
     }
   }
-  return csvStream(['Month', 'Year', 'Amount', 'Published at', 'Notes'], rows());
+  return csvStream(
+    csvHeader(user.preferredLanguage, ['month', 'year', 'amount', 'publishedAt', 'notes']),
+    rows(),
+  );
 }

@@ -17,5 +17,7 @@ export function adminCompensationsCsvUrl(filter: { year?: number; userId?: strin
   );
 }
 
-/** The signed-in creator's own published compensation. */
-export const myCompensationsCsvUrl = pathOf(compensationApi.myExport);
+/** The signed-in creator's own published compensation, of one year or of all. */
+export function myCompensationsCsvUrl(year: number | undefined): string {
+  return pathOf(compensationApi.myExport) + listSearch({ year });
+}
