@@ -237,6 +237,7 @@ describe('setting a task’s status again', () => {
   }) => {
     const task = await createTask(db);
     await assignTask(db, { taskId: task.id, userId: maria.user.id });
+    await createTaskUpload(db, { taskId: task.id, userId: maria.user.id });
     const url = `/api/admin/tasks/${task.id}/status`;
     const first = await reviewer.patch(url, { status: 'completed' });
     clock.advance(60_000);

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { AdminTask, AdminTaskList, MyTaskList } from '../../src/domain/tasks.ts';
-import { assignTask, createTask, createUser, taskInput } from '../support/factories.ts';
+import {
+  assignTask,
+  createTask,
+  createTaskUpload,
+  createUser,
+  taskInput,
+} from '../support/factories.ts';
 import { describe, expect, test } from '../support/fixtures.ts';
 import { createSignedInUser, signedInClient, type SignedInClient } from '../support/sign-in.ts';
 
@@ -192,6 +198,8 @@ describe("a creator's list kept in step with the tasks", () => {
     expect(
       (await asNora.patch(`/api/tasks/${photo.id}/status`, { status: 'in_progress' })).statusCode,
     ).toBe(200);
+    // Completed reaches only someone who sent a file.
+    await createTaskUpload(db, { taskId: video.id, userId: nora.id });
     await admin.patch(`/api/admin/tasks/${video.id}/status`, { status: 'completed' });
     let list = await myList(asNora);
     expect(list.counters).toEqual({ total: 4, inProgress: 1, submitted: 0, completed: 1 });

@@ -272,6 +272,11 @@ describe('due-date reminders', () => {
     expect(await sweepEverywhere(instances)).toBe(1);
     expect(
       (await remindersOf(db, gil)).map((reminder) => `${reminder.title}: ${reminder.message}`),
-    ).toEqual(['Task due in 2 days: Studio day', 'Task due in 2 days: Studio day (rooftop)']);
+    ).toEqual([
+      'Task due in 2 days: Studio day',
+      // The move itself is told at once, with the new date.
+      expect.stringMatching(/^Due date changed: Studio day \(rooftop\): now due /),
+      'Task due in 2 days: Studio day (rooftop)',
+    ]);
   });
 });
