@@ -225,6 +225,36 @@ describe('tasks in the browser', () => {
     for (const opened of [staff, phone]) await opened.context.close();
   });
 
+  it('a Portuguese administrator on a phone reads every task card within the screen', async () => {
+    const stamp = Date.now().toString(36);
+    const admin = await createUser(e2e.db, {
+      isAdmin: true,
+      username: `chefe_${stamp}`,
+      preferredLanguage: 'pt',
+    });
+    const task = await createTask(e2e.db, { title: `Ensaio de primavera ${stamp}` });
+    for (const [firstName, lastName, status] of [
+      ['Lucas', 'Moreno', 'in_progress'],
+      ['Maria', 'Silva', 'new'],
+    ] as const) {
+      const creator = await createUser(e2e.db, {
+        username: `${firstName.toLowerCase()}_${stamp}`,
+        firstName,
+        lastName,
+      });
+      await assignTask(e2e.db, { taskId: task.id, userId: creator.id, status });
+      await createTaskUpload(e2e.db, { taskId: task.id, userId: creator.id });
+      await createTaskUpload(e2e.db, { taskId: task.id, userId: creator.id });
+    }
+    const phone = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(phone.context, admin);
+    await phone.page.goto(`/admin/task-requests?q=${stamp}&lang=pt`);
+    await expect.poll(() => phone.page.getByText('0 de 2 entregues').isVisible()).toBe(true);
+    // Nothing wider than the screen: the assignees' names give way, not the page.
+    await expectAccessible(phone.page, phone.problems);
+    await phone.context.close();
+  });
+
   it('a Spanish creator reads her tasks in her words: counts that agree, finished work never overdue, and drag and drop only where a pointer can drag', async () => {
     const stamp = Date.now().toString(36);
     const day = 86_400_000;

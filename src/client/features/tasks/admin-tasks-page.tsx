@@ -199,7 +199,7 @@ function AssigneeProgress({ task }: { task: AdminTask }) {
   const total = task.assignees.length;
   const done = submittedCount(task.assignees);
   return (
-    <div className="grid gap-2 rounded-md border border-border bg-background p-3">
+    <div className="grid grid-cols-1 gap-2 rounded-md border border-border bg-background p-3">
       <div className="flex items-center justify-between gap-2 text-sm">
         <h3 className="font-medium">{t('tasks.admin.assignees')}</h3>
         <span className="text-muted-foreground">{t('tasks.admin.progress', { done, total })}</span>
@@ -217,7 +217,7 @@ function AssigneeProgress({ task }: { task: AdminTask }) {
           style={{ width: `${total === 0 ? 0 : (done / total) * 100}%` }}
         />
       </div>
-      <ul className="grid gap-1.5 text-sm">
+      <ul className="grid grid-cols-1 gap-1.5 text-sm">
         {task.assignees.map((assignee) => (
           <li key={assignee.userId} className="flex items-center justify-between gap-2">
             <span className="min-w-0 truncate">
