@@ -66,9 +66,25 @@ export async function expectAccessible(
   problems: string[],
   expected: Parameters<typeof unexpectedProblems>[1] = {},
 ) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
-    page.viewportSize()?.width,
-  );
+  const width = page.viewportSize()?.width ?? 0;
+  // On failure, the elements that reach past the screen's edge, to say what to fix.
+  const overflow = await page.evaluate((screen) => {
+    const past = [...document.querySelectorAll('body *')].filter(
+      (element) => element.getBoundingClientRect().right > screen,
+    );
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      past: past
+        .slice(0, 5)
+        .map(
+          (element) =>
+            `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> ` +
+            `right ${Math.round(element.getBoundingClientRect().right)}: ` +
+            `${(element.textContent ?? '').trim().slice(0, 60)}`,
+        ),
+    };
+  }, width);
+  expect(overflow.scrollWidth, `wider than the screen: ${overflow.past.join(' | ')}`).toBe(width);
   // axe judges colours as drawn: text caught mid-fade (a toast sliding in) reads as low contrast.
   // Let every finite animation and transition end first, as a person would see the screen.
   await page.evaluate(() =>
