@@ -66,7 +66,19 @@ export async function expectAccessible(
   problems: string[],
   expected: Parameters<typeof unexpectedProblems>[1] = {},
 ) {
+  // axe judges colours as drawn: text caught mid-fade (a toast sliding in) reads as low contrast,
+  // and a sliding element can stand past the edge. Let every finite animation and transition end
+  // first, as a person would see the screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const width = page.viewportSize()?.width ?? 0;
+  // Measured once animations have ended: an element mid-slide can stand a pixel past the edge.
   // On failure, the elements that reach past the screen's edge, to say what to fix.
   const overflow = await page.evaluate((screen) => {
     const past = [...document.querySelectorAll('body *')].filter(
@@ -85,16 +97,6 @@ export async function expectAccessible(
     };
   }, width);
   expect(overflow.scrollWidth, `wider than the screen: ${overflow.past.join(' | ')}`).toBe(width);
-  // axe judges colours as drawn: text caught mid-fade (a toast sliding in) reads as low contrast.
-  // Let every finite animation and transition end first, as a person would see the screen.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
   const axe = await new AxeBuilder({ page }).analyze();
   expect(
     axe.violations.map(
