@@ -32,24 +32,34 @@ export function dueInWords(dueDate: string, language: Language): string {
   return `${due} (UTC)`;
 }
 
-/** The mail a creator gets when a task is assigned to them, in their language. */
-export function taskAssignedMail(
-  options: TaskMailRecipient & { task: { id: string; title: string; dueDate: string } },
+type TaskWithDueDate = { id: string; title: string; dueDate: string };
+
+/**
+ * A task mail that names the task and its due date in full: `mail.<key>.subject`, `.intro` and
+ * `.due` in the reader's language, then the link to the task.
+ */
+function taskAndDueDateMail(
+  key: 'taskAssigned' | 'taskDueDateMoved',
+  options: TaskMailRecipient & { task: TaskWithDueDate },
 ): MailMessage {
   const t = textsIn(options.language);
   const { title } = options.task;
   return composeMail({
     to: options.to,
     language: options.language,
-    subject: t('mail.taskAssigned.subject', { title }),
+    subject: t(`mail.${key}.subject`, { title }),
     blocks: [
       t('mail.task.greeting', { name: options.name }),
-      t('mail.taskAssigned.intro', { title }),
-      t('mail.taskAssigned.due', { due: dueInWords(options.task.dueDate, options.language) }),
+      t(`mail.${key}.intro`, { title }),
+      t(`mail.${key}.due`, { due: dueInWords(options.task.dueDate, options.language) }),
       openTaskLink(options, options.task.id),
     ],
   });
 }
+
+/** The mail a creator gets when a task is assigned to them, in their language. */
+export const taskAssignedMail = (options: TaskMailRecipient & { task: TaskWithDueDate }) =>
+  taskAndDueDateMail('taskAssigned', options);
 
 /** The notification of a new task: its message is the task's title, a click opens it. */
 export function taskAssignedNotification(task: { id: string; title: string }): NotifyInput {
@@ -57,23 +67,8 @@ export function taskAssignedNotification(task: { id: string; title: string }): N
 }
 
 /** The mail an assignee gets when the due date of their task moves: the new date, in full. */
-export function taskDueDateMovedMail(
-  options: TaskMailRecipient & { task: { id: string; title: string; dueDate: string } },
-): MailMessage {
-  const t = textsIn(options.language);
-  const { title } = options.task;
-  return composeMail({
-    to: options.to,
-    language: options.language,
-    subject: t('mail.taskDueDateMoved.subject', { title }),
-    blocks: [
-      t('mail.task.greeting', { name: options.name }),
-      t('mail.taskDueDateMoved.intro', { title }),
-      t('mail.taskDueDateMoved.due', { due: dueInWords(options.task.dueDate, options.language) }),
-      openTaskLink(options, options.task.id),
-    ],
-  });
-}
+export const taskDueDateMovedMail = (options: TaskMailRecipient & { task: TaskWithDueDate }) =>
+  taskAndDueDateMail('taskDueDateMoved', options);
 
 export function taskDueDateMovedNotification(task: {
   id: string;
