@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -338,5 +340,35 @@ describe('other paths', () => {
     const again = await get(app, '/', { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  test('cache the hashed files for a year, in every encoding, and ask again for the rest', async ({
+    app,
+  }) => {
+    const assets = fs.readdirSync(path.join(build.clientDir, 'assets'));
+    const script = assets.find((file) => file.endsWith('.js') && assets.includes(`${file}.br`));
+    const stylesheet = assets.find((file) => file.endsWith('.css'));
+    const font = assets.find((file) => file.endsWith('.woff2'));
+    expect([script, stylesheet, font]).not.toContain(undefined);
+    const immutable = 'public, max-age=31536000, immutable';
+    for (const file of [script, stylesheet, font, `${script}.br`, `${script}.gz`]) {
+      for (const encoding of [undefined, 'gzip', 'br', 'gzip, deflate, br, zstd']) {
+        const response = await get(
+          app,
+          `/assets/${file}`,
+          encoding ? { 'accept-encoding': encoding } : {},
+        );
+        expect(response.statusCode, `${file} ${encoding}`).toBe(200);
+        expect(response.headers['cache-control'], `${file} ${encoding}`).toBe(immutable);
+      }
+    }
+    const brotli = await get(app, `/assets/${script}`, { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+
+    // Files whose address stays the same across releases, and the pages, are asked for again.
+    expect((await get(app, '/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+    for (const page of ['/', '/dashboard']) {
+      expect((await get(app, page)).headers['cache-control'], page).toBe('no-cache');
+    }
   });
 });

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /**
- * Builds the client and its SSR entry as `npm run build` does, into a temporary folder of its
+ * Builds the client and its SSR entry, and compresses its files, as `npm run build` does, into a temporary folder of its
  * own (the shared dist/ may be rebuilt by someone else meanwhile). Returns the client folder, to
  * hand to buildApp as `clientDir`; the SSR build sits beside it, as dist/ssr beside dist/client.
  */
@@ -26,5 +26,6 @@ export async function buildClient(): Promise<{ clientDir: string; remove: () => 
     '--logLevel',
     'error',
   ]);
+  await run(process.execPath, [path.resolve('scripts/compress-assets.mjs'), clientDir]);
   return { clientDir, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }

@@ -20,6 +20,9 @@ export const clientFilesPlugin = fp(
         wildcard: false,
         index: false,
         preCompressed: true,
+        // The header is setHeaders' alone: left on, @fastify/send writes its own
+        // `public, max-age=0` over it on every file, the .br and .gz copies included.
+        cacheControl: false,
         // The page template: the pages plugin fills it in for every page.
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (response, filePath) => {
