@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 for (const benchmark of [
   'bench/startup.mjs',
   'bench/bundle.mjs',
+  'bench/signed-in-bundle.mjs',
   'bench/render.mjs',
   'bench/application-upload.mjs',
   'bench/serialize.mjs',

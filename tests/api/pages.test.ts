@@ -371,4 +371,37 @@ describe('other paths', () => {
       expect((await get(app, page)).headers['cache-control'], page).toBe('no-cache');
     }
   });
+
+  test("name every script of an application's screen in its shell, and none on a public page", async ({
+    app,
+  }) => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(build.clientDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    const fileOf = (module: string) => `/${manifest[module]!.file}`;
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
+
+    const task = preloads((await get(app, '/tasks/123')).body);
+    for (const module of [
+      'app/entry-client.tsx',
+      'app/platform-providers.tsx',
+      'app/signed-in-layout.tsx',
+      'features/tasks/index.tsx',
+      // What the screen's module imports, named too, so nothing waits for the module to arrive.
+      ...manifest['features/tasks/index.tsx']!.imports!,
+    ]) {
+      expect(task, module).toContain(fileOf(module));
+    }
+    expect(task).not.toContain(fileOf('features/compensation/index.tsx'));
+    expect(new Set(task).size).toBe(task.length);
+
+    const pay = preloads((await get(app, '/admin/influencers')).body);
+    expect(pay).toContain(fileOf('features/compensation/index.tsx'));
+    expect(pay).not.toContain(fileOf('features/tasks/index.tsx'));
+    // The chart arrives once the pay screen's figures are on screen, as before.
+    expect(pay).not.toContain(fileOf('features/compensation/compensation-chart-bars.tsx'));
+
+    expect(preloads((await get(app, '/')).body)).toEqual([]);
+  });
 });

@@ -8,6 +8,9 @@ import { createI18n } from '../../domain/i18n.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
+// Which modules a page is made of, for the server to name their files in the page it sends.
+export { pageModules } from './router.tsx';
+
 /**
  * The markup of the page at `url` (absolute), in the language and with the texts and settings of
  * `state`: the same state the browser reads back to hydrate it.

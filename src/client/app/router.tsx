@@ -11,7 +11,21 @@ import { RootLayout, RootLoading } from './root-layout.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /** A component whose code arrives on first use; `preload` fetches it ahead. */
-type LazyComponent<Props> = ComponentType<Props> & { preload: () => Promise<void> };
+type LazyComponent<Props> = ComponentType<Props> & {
+  preload: () => Promise<void>;
+  /** Its module, as the build's manifest names it (relative to src/client). */
+  module: string;
+};
+
+/**
+ * A module loaded on demand, with its name in the build's manifest beside its import, so the
+ * server can name a screen's files in its page before the browser asks for them
+ * (`pageModules`; docs/decisions/0049-signed-in-screens-name-their-files.md).
+ */
+interface LazyModule<Module> {
+  module: string;
+  load: () => Promise<Module>;
+}
 
 /**
  * Like React.lazy, except that once its code is here it renders at once: the browser preloads
@@ -20,15 +34,15 @@ type LazyComponent<Props> = ComponentType<Props> & { preload: () => Promise<void
  * and the next render tries again.
  */
 function lazyComponent<Module, Props extends object = object>(
-  load: () => Promise<Module>,
+  { module, load }: LazyModule<Module>,
   pick: (module: Module) => ComponentType<Props>,
 ): LazyComponent<Props> {
   let Loaded: ComponentType<Props> | undefined;
   let loading: Promise<void> | undefined;
   const preload = () =>
     (loading ??= load().then(
-      (module) => {
-        Loaded = pick(module);
+      (loaded) => {
+        Loaded = pick(loaded);
       },
       (error: unknown) => {
         loading = undefined;
@@ -39,18 +53,39 @@ function lazyComponent<Module, Props extends object = object>(
     if (!Loaded) use(preload());
     return Loaded ? <Loaded {...props} /> : null;
   }
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, module });
 }
 
 // One dynamic import per area, so each area is one chunk and public pages never download the
-// platform's code.
-const content = () => import('../features/content/index.tsx');
-const auth = () => import('../features/auth/index.tsx');
-const applications = () => import('../features/applications/index.tsx');
-const users = () => import('../features/users/index.tsx');
-const dashboards = () => import('../features/dashboards/index.tsx');
-const tasks = () => import('../features/tasks/index.tsx');
-const compensation = () => import('../features/compensation/index.tsx');
+// platform's code. Each names its module as the import does (router.test.tsx holds them equal).
+const content = {
+  module: 'features/content/index.tsx',
+  load: () => import('../features/content/index.tsx'),
+};
+const auth = {
+  module: 'features/auth/index.tsx',
+  load: () => import('../features/auth/index.tsx'),
+};
+const applications = {
+  module: 'features/applications/index.tsx',
+  load: () => import('../features/applications/index.tsx'),
+};
+const users = {
+  module: 'features/users/index.tsx',
+  load: () => import('../features/users/index.tsx'),
+};
+const dashboards = {
+  module: 'features/dashboards/index.tsx',
+  load: () => import('../features/dashboards/index.tsx'),
+};
+const tasks = {
+  module: 'features/tasks/index.tsx',
+  load: () => import('../features/tasks/index.tsx'),
+};
+const compensation = {
+  module: 'features/compensation/index.tsx',
+  load: () => import('../features/compensation/index.tsx'),
+};
 
 const HomePage = lazyComponent(content, (m) => m.HomePage);
 const ServicesPage = lazyComponent(content, (m) => m.ServicesPage);
@@ -59,34 +94,46 @@ const ThankYouPage = lazyComponent(content, (m) => m.ThankYouPage);
 const NotFoundPage = lazyComponent(content, (m) => m.NotFoundPage);
 // Each legal document is a chunk of its own, so its long text weighs on no other page.
 const PrivacyPolicyPage = lazyComponent(
-  () => import('../features/content/legal/privacy-policy-page.tsx'),
+  {
+    module: 'features/content/legal/privacy-policy-page.tsx',
+    load: () => import('../features/content/legal/privacy-policy-page.tsx'),
+  },
   (m) => m.PrivacyPolicyPage,
 );
 const TermsOfServicePage = lazyComponent(
-  () => import('../features/content/legal/terms-of-service-page.tsx'),
+  {
+    module: 'features/content/legal/terms-of-service-page.tsx',
+    load: () => import('../features/content/legal/terms-of-service-page.tsx'),
+  },
   (m) => m.TermsOfServicePage,
 );
 const CookiePolicyPage = lazyComponent(
-  () => import('../features/content/legal/cookie-policy-page.tsx'),
+  {
+    module: 'features/content/legal/cookie-policy-page.tsx',
+    load: () => import('../features/content/legal/cookie-policy-page.tsx'),
+  },
   (m) => m.CookiePolicyPage,
 );
 // The wizard is a public page: a chunk of its own, without the review screens of its area.
 const ApplyPage = lazyComponent(
-  () => import('../features/applications/apply-page.tsx'),
+  {
+    module: 'features/applications/apply-page.tsx',
+    load: () => import('../features/applications/apply-page.tsx'),
+  },
   (m) => m.ApplyPage,
 );
 // The application's providers (query cache, tooltips) and its signed-in frame (sidebar, bell,
 // guards): chunks of their own, never on a public page.
 const PlatformProviders = lazyComponent(
-  () => import('./platform-providers.tsx'),
+  { module: 'app/platform-providers.tsx', load: () => import('./platform-providers.tsx') },
   (m) => m.PlatformProviders,
 );
 const SignedInLayout = lazyComponent(
-  () => import('./signed-in-layout.tsx'),
+  { module: 'app/signed-in-layout.tsx', load: () => import('./signed-in-layout.tsx') },
   (m) => m.SignedInLayout,
 );
 const SignedInNotFound = lazyComponent(
-  () => import('./signed-in-not-found.tsx'),
+  { module: 'app/signed-in-not-found.tsx', load: () => import('./signed-in-not-found.tsx') },
   (m) => m.SignedInNotFound,
 );
 const LoginPage = lazyComponent(auth, (m) => m.LoginPage);
@@ -104,7 +151,10 @@ const TaskDetailPage = lazyComponent(tasks, (m) => m.TaskDetailPage);
 const CompensationPage = lazyComponent(compensation, (m) => m.CompensationPage);
 const SettingsPage = lazyComponent(users, (m) => m.SettingsPage);
 const NotificationsPage = lazyComponent(
-  () => import('../features/notifications/notifications-page.tsx'),
+  {
+    module: 'features/notifications/notifications-page.tsx',
+    load: () => import('../features/notifications/notifications-page.tsx'),
+  },
   (m) => m.NotificationsPage,
 );
 
@@ -200,12 +250,21 @@ function NotFoundRoute() {
 // Its page's code arrives before hydration, as every page's does (preloadPage).
 NotFoundRoute.preload = () => NotFoundPage.preload();
 
-function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
+function lazyOf(element: ReactNode): LazyComponent<object> | undefined {
   if (typeof element !== 'object' || element === null || !('type' in element)) return undefined;
   const { type } = element;
   return typeof type === 'function' && 'preload' in type
-    ? (type as LazyComponent<object>).preload
+    ? (type as LazyComponent<object>)
     : undefined;
+}
+
+/**
+ * The modules of every part of the page at `pathname` (its providers, frame and page), as the
+ * build's manifest names them: the server names their files in the page it sends.
+ */
+export function pageModules(pathname: string): string[] {
+  const branch = matchRoutes(routes, pathname) ?? [];
+  return branch.flatMap(({ route }) => lazyOf(route.element)?.module ?? []);
 }
 
 /**
@@ -214,7 +273,7 @@ function preloadOf(element: ReactNode): (() => Promise<void>) | undefined {
  */
 export function preloadPage(pathname: string): Promise<void[]> {
   const branch = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(branch.flatMap(({ route }) => preloadOf(route.element)?.() ?? []));
+  return Promise.all(branch.flatMap(({ route }) => lazyOf(route.element)?.preload() ?? []));
 }
 
 /**

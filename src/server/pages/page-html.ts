@@ -4,11 +4,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { initialStateElementId, type InitialState } from '../../domain/initial-state.ts';
 import type { Language } from '../../domain/languages.ts';
-import type { RouteMatch } from '../../domain/routes.ts';
+import { appPaths, type RouteMatch } from '../../domain/routes.ts';
 import { headTags, scriptJson, type HeadContext } from './head-tags.ts';
+import { modulePreloads, readManifest } from './module-preloads.ts';
 
 /** The rendering entry's export (src/client/app/entry-server.tsx), loaded from its build. */
 type RenderApp = (url: string, state: InitialState) => Promise<string>;
+/** Its other export: the modules (manifest names) the page at a path is made of. */
+type PageModules = (pathname: string) => string[];
 
 /** What the client's build gives the server to make pages from. */
 export interface ClientBuild {
@@ -16,6 +19,11 @@ export interface ClientBuild {
   template: string;
   /** Missing when the rendering entry's build cannot be loaded: pages then go unrendered. */
   renderApp: RenderApp | undefined;
+  /**
+   * The `<link rel="modulepreload">` tags of an application's screen, by its path (the router's
+   * pattern, `/tasks/:id`); empty without a manifest or a rendering entry.
+   */
+  preloadsOf: (pathname: string) => string;
 }
 
 const headMarker = '<!--app-head-->';
@@ -40,21 +48,33 @@ export async function loadClientBuild(
   if (!template.includes(headMarker) || !template.includes(rootMarker)) {
     throw new Error(`${templatePath} lacks the ${headMarker} or ${rootMarker} marker`);
   }
+  const manifest = readManifest(clientDir);
+  if (!manifest) log.warn(`No build manifest in ${clientDir}; screens are sent without preloads.`);
   const entryPath = path.join(clientDir, '..', 'ssr', 'entry-server.js');
   try {
-    const entry = (await import(pathToFileURL(entryPath).href)) as { renderPage: RenderApp };
-    return { template, renderApp: entry.renderPage };
+    const entry = (await import(pathToFileURL(entryPath).href)) as {
+      renderPage: RenderApp;
+      pageModules?: PageModules;
+    };
+    const { pageModules } = entry;
+    return {
+      template,
+      renderApp: entry.renderPage,
+      preloadsOf: (pathname) =>
+        manifest && pageModules ? modulePreloads(manifest, pageModules(pathname)) : '',
+    };
   } catch (error) {
     // The browser can still build every page itself from the shell, so the site stays up.
     log.error({ err: error }, `No usable SSR build at ${entryPath}; pages go unrendered`);
-    return { template, renderApp: undefined };
+    return { template, renderApp: undefined, preloadsOf: () => '' };
   }
 }
 
 /**
  * One page in one language: the template with the page's head tags, the public pages' and the
  * 404 page's markup rendered on the server, and the state the browser starts from. The
- * application's screens get the empty shell: they are for signed-in people, not search engines.
+ * application's screens get the empty shell (they are for signed-in people, not search engines),
+ * naming every script the screen runs so the browser fetches them at once.
  */
 export async function pageHtml(
   build: ClientBuild,
@@ -73,7 +93,12 @@ export async function pageHtml(
   // Functions as replacements, so a `$` in the texts is never read as a replacement pattern.
   return build.template
     .replace('<html lang="en">', () => `<html lang="${language}">`)
-    .replace(headMarker, () => headTags(match, language, context))
+    .replace(
+      headMarker,
+      () =>
+        headTags(match, language, context) +
+        (match.kind === 'app' ? build.preloadsOf(appPaths[match.page]) : ''),
+    )
     .replace(
       rootMarker,
       () =>
