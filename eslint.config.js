@@ -99,6 +99,25 @@ export default tseslint.config(
     },
   },
   {
+    // Intl formatters are made once per language and options (src/domain/intl.ts): making one
+    // costs far more than using it, and a list would make the same one for every row.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/intl.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl']",
+          message: 'Use the reused formatters of src/domain/intl.ts.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: 'Use formatMoment or the formatters of src/domain/intl.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

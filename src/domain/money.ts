@@ -1,3 +1,5 @@
+import { numberFormat } from './intl.ts';
+
 /**
  * Money is stored as integer cents and travels through the API as a decimal string with two
  * places ("1234.50"), so no amount ever passes through a binary floating-point number.
@@ -25,7 +27,7 @@ export function decimalToCents(text: string): number | null {
  * reader's way. Display only: amounts are never computed from the formatted text.
  */
 export function formatMoney(decimal: string, language: string): string {
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl.ts';
+
 /**
  * Calendar months written the reader's way, the one formatter of both sides: on screens, in
  * mails and notifications, and in refusals (`{{period, month}}` in a catalogue text, see i18n.ts).
@@ -15,7 +17,7 @@ function monthDate({ year, month }: Period): Date {
 
 /** "November 2026", "noviembre de 2026", "novembro de 2026". */
 export function periodName(period: Period, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { relativeTimeFormat } from '../../domain/intl.ts';
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
@@ -24,7 +25,7 @@ export function timeAgo(
   let amount = seconds / 60;
   for (const [unit, size] of steps) {
     if (amount < size) {
-      return new Intl.RelativeTimeFormat(reader.language, { numeric: 'always' }).format(
+      return relativeTimeFormat(reader.language, { numeric: 'always' }).format(
         -Math.floor(amount),
         unit,
       );

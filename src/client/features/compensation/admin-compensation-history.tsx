@@ -6,7 +6,7 @@ import { compensationStatusTone, StatusBadge } from '../../components/list/statu
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { StatCard, StatCards } from '../../components/ui/stat-card.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoment, formatMoney } from '../../lib/format.ts';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { CompensationChanges } from './compensation-changes.tsx';
 import { periodLabel } from './compensation-format.ts';
@@ -125,10 +125,7 @@ function CompensationEntry({
       )}
       <p className="text-sm text-muted-foreground">
         {entry.publishedAt ? (
-          <time
-            dateTime={entry.publishedAt}
-            title={new Date(entry.publishedAt).toLocaleString(language)}
-          >
+          <time dateTime={entry.publishedAt} title={formatMoment(entry.publishedAt, language)}>
             {t('compensation.admin.publishedAgo', {
               time: timeAgo(entry.publishedAt, { t, language }),
             })}

@@ -1,5 +1,6 @@
 import { centsToDecimal } from '../../../domain/money.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { dateTimeFormat, numberFormat } from '../../../domain/intl.ts';
 
 type Period = { year: number; month: number };
 
@@ -10,7 +11,7 @@ function monthDate({ year, month }: Period): Date {
 
 /** "March" in the reader's language (the month select and the 12-month breakdown). */
 export function monthName(month: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
     monthDate({ year: 2000, month }),
   );
 }
@@ -24,7 +25,7 @@ export { periodName as periodLabel } from '../../../domain/months.ts';
  * ("nov. de 26").
  */
 export function shortPeriodLabel(period: Period, language: string, withYear: boolean): string {
-  const parts = new Intl.DateTimeFormat(language, {
+  const parts = dateTimeFormat(language, {
     month: 'short',
     ...(withYear ? { year: '2-digit' } : {}),
     timeZone: 'UTC',
@@ -54,7 +55,7 @@ export function axisTicks(highest: number): number[] {
  * axis's steps (1, 2, 2.5 or 5 times a power of ten) never need more than two decimals.
  */
 export function axisMoney(dollars: number, language: string): string {
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'currency',
     currency: 'USD',
     notation: 'compact',

@@ -13,7 +13,7 @@ import { StatusBadge } from '../../components/list/status-badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { StatCard, StatCards } from '../../components/ui/stat-card.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoment, formatMoney } from '../../lib/format.ts';
 import { timeAgo } from '../../lib/relative-time.ts';
 import { myCompensationsCsvUrl } from './api/export-compensations.ts';
 import { useMyCompensations } from './api/get-my-compensations.ts';
@@ -244,7 +244,7 @@ function PaymentHistory({ entries }: { entries: Compensation[] }) {
                 {entry.publishedAt && (
                   <time
                     dateTime={entry.publishedAt}
-                    title={new Date(entry.publishedAt).toLocaleString(language)}
+                    title={formatMoment(entry.publishedAt, language)}
                     className="text-sm text-muted-foreground"
                   >
                     {t('compensation.mine.received', {

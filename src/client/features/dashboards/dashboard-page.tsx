@@ -23,6 +23,7 @@ import {
   WelcomeBanner,
 } from './dashboard-layout.tsx';
 import { paths } from '../../../domain/routes.ts';
+import { listFormat } from '../../../domain/intl.ts';
 
 /**
  * Getting Started: each step leads where it is done, and is ticked once the person has done it,
@@ -93,7 +94,7 @@ function CreatorFigures({
         caption={
           profile.missing.length > 0
             ? t('dashboard.influencer.profileMissing', {
-                fields: new Intl.ListFormat(language).format(
+                fields: listFormat(language).format(
                   profile.missing.map((field) => t(`users.field.${field}`)),
                 ),
               })

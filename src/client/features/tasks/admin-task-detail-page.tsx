@@ -15,6 +15,7 @@ import { displayName } from './assignees.ts';
 import { ReviewActions } from './review-actions.tsx';
 import { ReviewHistory, usePersonName } from './review-history.tsx';
 import { ContentTypeLabel, DueDate, TaskStatusBadge } from './task-parts.tsx';
+import { formatDateTime } from '../../lib/format.ts';
 
 /** `/admin/task-requests/{id}`: a task with each creator's work, to look at and judge. */
 export function AdminTaskDetailPage() {
@@ -87,13 +88,7 @@ function TaskReview({ task }: { task: AdminTaskDetail }) {
 function Moment({ iso }: { iso: string | null }) {
   const { t, language } = useLanguage();
   if (!iso) return <>{t('tasks.review.notYet')}</>;
-  return (
-    <time dateTime={iso}>
-      {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(iso),
-      )}
-    </time>
-  );
+  return <time dateTime={iso}>{formatDateTime(iso, language)}</time>;
 }
 
 function AssigneeReview({ taskId, assignee }: { taskId: string; assignee: ReviewedAssignee }) {

@@ -5,7 +5,7 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatFileSize } from '../../lib/format.ts';
+import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { UploadPreview } from './upload-preview.tsx';
 
 /** Saves one file under its own name: same-origin, so the browser honours `download`. */
@@ -50,10 +50,7 @@ export function AssigneeGallery({ uploads }: { uploads: TaskUpload[] }) {
                   <span className="text-xs text-muted-foreground">
                     {formatFileSize(upload.fileSize)} ·{' '}
                     <time dateTime={upload.uploadedAt}>
-                      {new Intl.DateTimeFormat(language, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      }).format(new Date(upload.uploadedAt))}
+                      {formatDateTime(upload.uploadedAt, language)}
                     </time>
                   </span>
                 </span>

@@ -4,6 +4,7 @@ import type { ReviewDecision, TaskPerson, TaskReview } from '../../../domain/tas
 import { useLanguage } from '../../app/language-provider.tsx';
 import { StatusBadge, type StatusTone } from '../../components/list/status-badge.tsx';
 import { displayName } from './assignees.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 const decisionTone: Record<ReviewDecision, StatusTone> = {
   approved: 'green',
@@ -65,10 +66,7 @@ export function ReviewHistory({
                 <ReviewDecisionBadge decision={review.decision} />
                 <span className="text-muted-foreground">
                   <time dateTime={review.createdAt}>
-                    {new Intl.DateTimeFormat(language, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    }).format(new Date(review.createdAt))}
+                    {formatDateTime(review.createdAt, language)}
                   </time>{' '}
                   {t('tasks.review.by', { name: nameOf(review.reviewer) })}
                 </span>
@@ -103,11 +101,7 @@ export function RequestedChanges({ review }: { review: TaskReview }) {
       <p className="text-sm text-muted-foreground">{t('tasks.review.latestChangesIntro')}</p>
       <p className="break-words whitespace-pre-line">{review.feedback}</p>
       <p className="text-xs text-muted-foreground">
-        <time dateTime={review.createdAt}>
-          {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-            new Date(review.createdAt),
-          )}
-        </time>
+        <time dateTime={review.createdAt}>{formatDateTime(review.createdAt, language)}</time>
       </p>
     </section>
   );

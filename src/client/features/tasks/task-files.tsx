@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { ConfirmActions, ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
-import { formatFileSize } from '../../lib/format.ts';
+import { formatDate, formatFileSize } from '../../lib/format.ts';
 import { useDeleteTaskUpload } from './api/delete-task-upload.ts';
 import { UploadPreview } from './upload-preview.tsx';
 
@@ -61,11 +61,7 @@ function UploadedFile({ upload, onDelete }: { upload: TaskUpload; onDelete?: () 
           </span>
           <span className="text-xs text-muted-foreground">
             {formatFileSize(upload.fileSize)} ·{' '}
-            <time dateTime={upload.uploadedAt}>
-              {new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(
-                new Date(upload.uploadedAt),
-              )}
-            </time>
+            <time dateTime={upload.uploadedAt}>{formatDate(upload.uploadedAt, language)}</time>
           </span>
         </span>
         {onDelete && (

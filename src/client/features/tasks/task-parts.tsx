@@ -14,7 +14,7 @@ import { StatusBadge, taskStatusTone } from '../../components/list/status-badge.
 import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
 import {
   countTaskFilters,
   isContentTypeFilter,
@@ -63,10 +63,7 @@ export function DueDate({
   finishedAt: string | null;
 }) {
   const { t, language } = useLanguage();
-  const written = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(dueDate));
+  const written = formatDateTime(dueDate, language);
   const isFinished = status === 'submitted' || status === 'completed';
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { toast } from '../../components/ui/use-toast.ts';
 import { UploadProgress } from '../../components/ui/upload-progress.tsx';
-import { formatFileSize } from '../../lib/format.ts';
+import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { useDiscardUnfinishedUpload } from './api/discard-unfinished-upload.ts';
 
 /** The share of an unfinished upload's bytes the server has, 0 to 100. */
@@ -113,10 +113,7 @@ function UnfinishedUploadItem({
           }),
       },
     );
-  const keptUntil = new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(upload.expiresAt));
+  const keptUntil = formatDateTime(upload.expiresAt, language);
   return (
     <div className="grid gap-2 rounded-md border border-border bg-background px-3 py-2 text-sm">
       <div className="min-w-0">

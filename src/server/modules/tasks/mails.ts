@@ -5,6 +5,7 @@ import { composeMail } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { textsIn } from '../../texts.ts';
 import { catalogueNotification, type NotifyInput } from '../notifications/notify.ts';
+import { dateTimeFormat } from '../../../domain/intl.ts';
 
 /** Who a task mail goes to, in their language, and where the site is. */
 export interface TaskMailRecipient {
@@ -24,7 +25,7 @@ export function openTaskLink(recipient: TaskMailRecipient, taskId: string) {
 
 /** A due date written out in the reader's language; the zone is named, as readers live in several. */
 export function dueInWords(dueDate: string, language: Language): string {
-  const due = new Intl.DateTimeFormat(language, {
+  const due = dateTimeFormat(language, {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone: 'UTC',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLanguage } from '../../../app/language-provider.tsx';
+import { formatDateTime, formatMoment } from '../../../lib/format.ts';
 
 /** The label-and-value grid every tab of the review uses. */
 export function Details({ children }: { children: ReactNode }) {
@@ -25,10 +26,9 @@ export function Detail({
 
 export function FormattedDate({ iso }: { iso: string }) {
   const { language } = useLanguage();
-  const date = new Date(iso);
   return (
-    <time dateTime={iso} title={date.toLocaleString(language)}>
-      {new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
+    <time dateTime={iso} title={formatMoment(iso, language)}>
+      {formatDateTime(iso, language)}
     </time>
   );
 }

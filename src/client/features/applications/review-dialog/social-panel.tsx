@@ -3,6 +3,7 @@ import type { Application } from '../../../../domain/applications.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
 import { optionLabel } from '../option-label.ts';
 import { Detail, Details } from './details.tsx';
+import { numberFormat } from '../../../../domain/intl.ts';
 
 /** Only web addresses become links; a handle ("@ana") or anything else is shown as text. */
 function webAddress(value: string): string | undefined {
@@ -16,7 +17,7 @@ function webAddress(value: string): string | undefined {
 
 export function SocialPanel({ application }: { application: Application }) {
   const { t, language } = useLanguage();
-  const followers = new Intl.NumberFormat(language);
+  const followers = numberFormat(language);
   return (
     <ul className="grid gap-3">
       {application.socialAccounts.map((account, index) => {
