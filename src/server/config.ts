@@ -71,6 +71,22 @@ const configSchema = z.object({
       .min(1, 'must be at least 1 day')
       .max(3650, 'must be at most 3650 days'),
   ),
+  BACKUP_DIR: optional(z.string()),
+  BACKUP_INTERVAL_HOURS: z.preprocess(
+    (value) => (value === undefined || value === '' ? 24 : Number(value)),
+    z
+      .number({ error: 'must be a number of hours' })
+      .min(0, 'must be 0 (off) or more')
+      .max(24 * 366, 'must be at most a year'),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    (value) => (value === undefined || value === '' ? 14 : Number(value)),
+    z
+      .number({ error: 'must be a number of snapshots' })
+      .int('must be a whole number of snapshots')
+      .min(1, 'must keep at least 1 snapshot')
+      .max(10_000),
+  ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an email address')),
   FAN_SITE_URL: optional(webUrl),
@@ -116,6 +132,14 @@ export interface Config {
     uploadMaxBytes: number;
   };
   admin: { username: string; email: string; password: string | undefined };
+  backups: {
+    /** Where snapshots are written (`npm run backup`, the schedule). */
+    dir: string;
+    /** Hours between the scheduled snapshots; 0 turns the schedule off. */
+    intervalHours: number;
+    /** How many of the newest snapshots the schedule keeps. */
+    keep: number;
+  };
   mail: { smtpUrl: string | undefined; from: string };
   links: {
     fanSite: string | undefined;
@@ -166,6 +190,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       username: raw.ADMIN_USERNAME ?? 'admin',
       email: raw.ADMIN_EMAIL ?? 'admin@example.com',
       password: raw.ADMIN_PASSWORD,
+    },
+    backups: {
+      dir: raw.BACKUP_DIR ? path.resolve(raw.BACKUP_DIR) : path.join(raw.DATA_DIR, 'backups'),
+      intervalHours: raw.BACKUP_INTERVAL_HOURS,
+      keep: raw.BACKUP_KEEP,
     },
     mail: { smtpUrl: raw.SMTP_URL, from: senderOf(raw.MAIL_FROM, agencyName) },
     links: { fanSite: raw.FAN_SITE_URL, signup: raw.SIGNUP_URL, sisterAuth: raw.SISTER_AUTH_URL },
