@@ -38,6 +38,16 @@ export function PageHeader({
 }
 
 /** Loading and failure of a page's data, so each page only says what it shows once it has it. */
+/** 'Loading…', where the content will be. */
+export function Loading() {
+  const { t } = useLanguage();
+  return (
+    <p role="status" className="py-12 text-center text-muted-foreground">
+      {t('common.loading')}
+    </p>
+  );
+}
+
 export function QueryState<T>({
   query,
   children,
@@ -46,13 +56,7 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useLanguage();
-  if (query.isPending) {
-    return (
-      <p role="status" className="py-12 text-center text-muted-foreground">
-        {t('common.loading')}
-      </p>
-    );
-  }
+  if (query.isPending) return <Loading />;
   if (query.isError) {
     return (
       <div role="alert" className="grid justify-items-center gap-4 py-12 text-center">

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Page } from '../../../domain/lists.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { QueryState } from '../layout/page.tsx';
+import { Loading, QueryState } from '../layout/page.tsx';
 import { buttonVariants } from '../ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { pageCount } from './paginate.ts';
@@ -39,33 +39,71 @@ export function PagedList<Item extends { id: string }>({
 }) {
   return (
     <QueryState query={query}>
-      {(list) =>
-        list.items.length === 0 && list.total > 0 ? (
-          <PastTheLastPage page={list.page} pages={pageCount(list.total, list.pageSize)} />
-        ) : (
-          <>
-            {list.items.length === 0 ? (
-              <div className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
-                {empty}
-              </div>
-            ) : (
-              <ul aria-label={label} className={cn('grid grid-cols-1 gap-4', className)}>
-                {list.items.map((item) => (
-                  <li key={item.id}>{children(item)}</li>
-                ))}
-              </ul>
-            )}
-            <Pagination
-              page={list.page}
-              pageSize={list.pageSize}
-              total={list.total}
-              onPageChange={onPageChange}
-              showingKey={showingKey}
-            />
-          </>
-        )
-      }
+      {(list) => (
+        <ListPage
+          list={list}
+          label={label}
+          showingKey={showingKey}
+          empty={empty}
+          onPageChange={onPageChange}
+          className={className}
+        >
+          {children}
+        </ListPage>
+      )}
     </QueryState>
+  );
+}
+
+/**
+ * The page's cards are drawn in the background (a deferred value: React draws them in slices
+ * between which the phone stays responsive), so a page of cards with their buttons and tooltips is
+ * never one long task; 'Loading…' stays until they are ready, and another page's cards replace
+ * these once drawn.
+ */
+function ListPage<Item extends { id: string }>({
+  list: latest,
+  label,
+  showingKey,
+  empty,
+  onPageChange,
+  className,
+  children,
+}: {
+  list: Page<Item>;
+  label: string;
+  showingKey: string;
+  empty: ReactNode;
+  onPageChange: (page: number) => void;
+  className: string;
+  children: (item: Item) => ReactNode;
+}) {
+  const list = useDeferredValue<Page<Item> | null>(latest, null);
+  if (list === null) return <Loading />;
+  if (list.items.length === 0 && list.total > 0) {
+    return <PastTheLastPage page={list.page} pages={pageCount(list.total, list.pageSize)} />;
+  }
+  return (
+    <>
+      {list.items.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-border py-12 text-center text-muted-foreground">
+          {empty}
+        </div>
+      ) : (
+        <ul aria-label={label} className={cn('grid grid-cols-1 gap-4', className)}>
+          {list.items.map((item) => (
+            <li key={item.id}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        total={list.total}
+        onPageChange={onPageChange}
+        showingKey={showingKey}
+      />
+    </>
   );
 }
 
