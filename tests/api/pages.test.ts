@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -403,5 +405,173 @@ describe('other paths', () => {
     expect(pay).not.toContain(fileOf('features/compensation/compensation-chart-bars.tsx'));
 
     expect(preloads((await get(app, '/')).body)).toEqual([]);
+  });
+});
+
+/**
+ * The header lines of one answer as they go over the wire (names as written, in their order),
+ * with the values that change with the build or the moment (date, request id, ETag, length,
+ * last change) masked.
+ */
+function headerLines(
+  url: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+) {
+  return new Promise<string[]>((resolve, reject) => {
+    const request = http.request(url, { agent: false, ...init }, (response) => {
+      response.resume();
+      const raw = response.rawHeaders;
+      const lines = [`${response.statusCode}`];
+      for (let index = 0; index < raw.length; index += 2) {
+        const name = raw[index]!;
+        const masked = /^(date|x-request-id|etag|content-length|last-modified)$/i.test(name);
+        lines.push(`${name}: ${masked ? '…' : raw[index + 1]}`);
+      }
+      response.on('end', () => resolve(lines));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const policy =
+  "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+  "font-src 'self';connect-src 'self';media-src 'self' blob:;object-src 'none';base-uri 'self';" +
+  "form-action 'self';frame-ancestors 'none'";
+const securityLines = [
+  `Content-Security-Policy: ${policy}`,
+  'Cross-Origin-Opener-Policy: same-origin',
+  'Cross-Origin-Resource-Policy: same-origin',
+  'Origin-Agent-Cluster: ?1',
+  'Referrer-Policy: strict-origin-when-cross-origin',
+  'X-Content-Type-Options: nosniff',
+  'X-DNS-Prefetch-Control: off',
+  'X-Download-Options: noopen',
+  'X-Frame-Options: DENY',
+  'X-Permitted-Cross-Domain-Policies: none',
+  'X-XSS-Protection: 0',
+];
+const pageLines = [
+  'content-type: text/html; charset=utf-8',
+  'cache-control: no-cache',
+  'vary: Cookie, Accept-Language, Accept-Encoding',
+  'etag: …',
+];
+const closing = ['Date: …', 'Connection: close'];
+const json = 'content-type: application/json; charset=utf-8';
+
+describe('headers', () => {
+  // Every answer carries the same security headers, whatever sends it; pages add their own.
+  test('stay what each kind of answer has always sent', async ({ baseUrl }) => {
+    const gzip = { 'accept-encoding': 'gzip' };
+    expect(await headerLines(`${baseUrl}/`, { headers: gzip })).toEqual([
+      '200',
+      ...securityLines,
+      ...pageLines,
+      'content-encoding: gzip',
+      'x-request-id: …',
+      'content-length: …',
+      ...closing,
+    ]);
+    const etag = (await fetch(`${baseUrl}/`)).headers.get('etag')!;
+    expect(
+      await headerLines(`${baseUrl}/`, { headers: { ...gzip, 'if-none-match': etag } }),
+    ).toEqual(['304', ...securityLines, ...pageLines, 'x-request-id: …', ...closing]);
+    expect(
+      await headerLines(`${baseUrl}/about?lang=es`, { headers: { 'accept-encoding': 'br' } }),
+    ).toEqual([
+      '200',
+      ...securityLines,
+      ...pageLines,
+      'content-encoding: br',
+      'x-request-id: …',
+      'set-cookie: preferredLanguage=es; Max-Age=31536000; Path=/; SameSite=Lax',
+      'content-length: …',
+      ...closing,
+    ]);
+    for (const path of ['/services', '/nowhere', '/dashboard']) {
+      expect(
+        await headerLines(`${baseUrl}${path}`, { headers: { 'accept-language': 'pt-BR' } }),
+      ).toEqual([
+        path === '/nowhere' ? '404' : '200',
+        ...securityLines,
+        ...pageLines,
+        'x-request-id: …',
+        'content-length: …',
+        ...closing,
+      ]);
+    }
+    expect(await headerLines(`${baseUrl}/robots.txt`)).toEqual([
+      '200',
+      ...securityLines,
+      'content-type: text/plain; charset=utf-8',
+      'cache-control: public, max-age=3600',
+      'x-request-id: …',
+      'content-length: …',
+      ...closing,
+    ]);
+    expect(await headerLines(`${baseUrl}/favicon.svg`)).toEqual([
+      '200',
+      ...securityLines,
+      'cache-control: public, max-age=3600',
+      'accept-ranges: bytes',
+      'last-modified: …',
+      'etag: …',
+      'content-type: image/svg+xml',
+      'content-length: …',
+      'x-request-id: …',
+      ...closing,
+    ]);
+    expect(await headerLines(`${baseUrl}/api/health`)).toEqual([
+      '200',
+      ...securityLines,
+      'cache-control: no-store',
+      json,
+      'x-request-id: …',
+      'content-length: …',
+      ...closing,
+    ]);
+    for (const [path, status] of [
+      ['/api/auth/user', '401'],
+      ['/api/nowhere', '404'],
+    ] as const) {
+      expect(await headerLines(`${baseUrl}${path}`)).toEqual([
+        status,
+        ...securityLines,
+        json,
+        'x-request-id: …',
+        'content-length: …',
+        ...closing,
+      ]);
+    }
+    expect(
+      await headerLines(`${baseUrl}/api/auth/logout`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+      }),
+    ).toEqual(['403', ...securityLines, json, 'x-request-id: …', 'content-length: …', ...closing]);
+  });
+
+  test('over HTTPS add HSTS and upgrade-insecure-requests', async ({ createApp }) => {
+    const { app } = await createApp(
+      { APP_URL: 'https://agency.example' },
+      { clientDir: build.clientDir },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    expect(
+      await headerLines(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'gzip' } }),
+    ).toEqual([
+      '200',
+      `Content-Security-Policy: ${policy};upgrade-insecure-requests`,
+      ...securityLines.slice(1, 5),
+      'Strict-Transport-Security: max-age=31536000; includeSubDomains',
+      ...securityLines.slice(5),
+      ...pageLines,
+      'content-encoding: gzip',
+      'x-request-id: …',
+      'content-length: …',
+      ...closing,
+    ]);
   });
 });
