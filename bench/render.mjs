@@ -1,100 +1,274 @@
-// Serving a rendered page versus a static file: requests per second for / (rendered once, then from
-// the cache) beside the very same bytes saved as a file and served by the same server's static
-// handler. Target: a ratio of 0.8 or more. Load comes from Node's http client with keep-alive, on
-// 127.0.0.1 only, bounded in time and count. Uses dist/: run it under the build lock when others
-// may be building.
+// Serving / from the render cache, against two references sending the very same gzip bytes with
+// the same content type: a bare Fastify process (bench/render-bare-server.mjs: no plugins, no
+// hooks, no logger) and nginx with one worker (gzip_static). Target: ours at 0.8 or more of bare
+// Fastify's requests per second; the ratio to nginx is printed beside it.
+//
+// Load comes from wrk (one thread, 16 connections, `Accept-Encoding: gzip`), on 127.0.0.1 only,
+// bounded in time; the three servers take turns over rounds, so a change in the machine's load
+// falls on all of them. Without wrk, autocannon is used if it is installed; without nginx, that
+// reference is left out. Debian: `apt-get install -y wrk nginx-light`.
+//
+// Builds nothing: uses dist/ (`npm run build` first; run it under the build lock when others
+// may be building).
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startBuiltServer } from './server.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort, startBuiltServer } from './server.mjs';
 
-const concurrency = 16;
+const connections = 16;
+// One thread making the load leaves the other core of a two-core machine to the server measured.
+const loadThreads = 1;
+const rounds = 3;
 const warmupSeconds = 1;
 const measureSeconds = 5;
-const maxRequests = 500_000;
-const staticName = 'bench-rendered-home.html';
-const staticPath = path.resolve('dist/client', staticName);
+const target = 0.8;
 
-/** Requests per second against one URL: `concurrency` requests always in flight. */
-async function requestsPerSecond(url, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const deadline = performance.now() + seconds * 1000;
-  let completed = 0;
-  let failed = 0;
-  const worker = () =>
-    new Promise((resolve) => {
-      const next = () => {
-        if (performance.now() >= deadline || completed + failed >= maxRequests) return resolve();
-        http
-          .get(url, { agent }, (response) => {
-            response.resume();
-            response.on('end', () => {
-              if (response.statusCode === 200) completed++;
-              else failed++;
-              next();
-            });
-          })
-          .on('error', () => {
-            failed++;
-            next();
-          });
-      };
-      next();
-    });
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  if (failed) throw new Error(`${failed} requests to ${url} failed`);
-  return completed / elapsed;
+function hasCommand(name) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-render-'));
-try {
-  // The rendered bytes of / (no Accept-Encoding: both sides send the same uncompressed bytes).
-  const first = await startBuiltServer({ dataDir });
-  const rendered = Buffer.from(
-    await (
-      await fetch(`${first.baseUrl}/`, { headers: { 'accept-encoding': 'identity' } })
-    ).arrayBuffer(),
-  );
-  await first.stop();
-  fs.writeFileSync(staticPath, rendered);
+/** One answer as it comes over the wire: status, headers and the body's bytes, not decoded. */
+function getRaw(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
-  // The static handler lists its files at start-up, so the copy exists before this start.
-  const server = await startBuiltServer({ dataDir });
-  try {
-    const pageUrl = `${server.baseUrl}/`;
-    const fileUrl = `${server.baseUrl}/${staticName}`;
-    const copy = Buffer.from(await (await fetch(fileUrl)).arrayBuffer());
-    if (!copy.equals(rendered)) throw new Error('The static copy differs from the rendered page');
-
-    const results = { page: [], file: [] };
-    for (let round = 0; round < 2; round++) {
-      for (const [name, url] of [
-        ['page', pageUrl],
-        ['file', fileUrl],
-      ]) {
-        await requestsPerSecond(url, warmupSeconds);
-        results[name].push(await requestsPerSecond(url, measureSeconds));
-      }
+async function waitUntilAnswering(url, child, name) {
+  const started = performance.now();
+  for (;;) {
+    try {
+      await getRaw(url, {});
+      return;
+    } catch {
+      // not listening yet
     }
-    const best = (values) => Math.max(...values);
-    const page = best(results.page);
-    const file = best(results.file);
-    console.log(
-      `Serving / (${(rendered.length / 1024).toFixed(1)} KB, ${concurrency} connections, best of 2 × ${measureSeconds} s)`,
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    if (performance.now() - started > 15_000) throw new Error(`${name} did not start in 15 s`);
+    await sleep(20);
+  }
+}
+
+/** Starts a process that serves / and ends it with `stop()`. */
+async function startReference(name, command, args, port) {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${baseUrl}/`, child, name);
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function startBareFastify(gzipFile, contentType) {
+  const port = await freePort();
+  return startReference(
+    'The bare Fastify process',
+    process.execPath,
+    [path.resolve('bench/render-bare-server.mjs'), gzipFile, String(port), contentType, 'gzip'],
+    port,
+  );
+}
+
+/** nginx with one worker, serving index.html.gz for / to a client that accepts gzip. */
+async function startNginx(dir) {
+  const port = await freePort();
+  for (const sub of ['temp', 'logs']) fs.mkdirSync(path.join(dir, sub));
+  const temp = path.join(dir, 'temp');
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  types { text/html html; }
+  charset utf-8;
+  keepalive_requests 1000000;
+  sendfile on;
+  tcp_nopush on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/site;
+    location = / {
+      gzip_static on;
+      try_files /index.html =404;
+    }
+  }
+}
+`,
+  );
+  return startReference(
+    'nginx',
+    'nginx',
+    ['-p', dir, '-e', path.join(dir, 'logs/error.log'), '-c', path.join(dir, 'nginx.conf')],
+    port,
+  );
+}
+
+/** Requests per second from wrk, which must get only 200s. */
+function wrk(url, seconds) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'wrk',
+      [`-t${loadThreads}`, `-c${connections}`, `-d${seconds}s`, '-H', 'Accept-Encoding: gzip', url],
+      { encoding: 'utf8' },
+      (error, stdout) => {
+        if (error) return reject(error);
+        const failed = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
+        if (failed) return reject(new Error(`${failed[1]} answers to ${url} were not 200`));
+        const errors = /Socket errors: (.*)/.exec(stdout);
+        if (errors) return reject(new Error(`Socket errors on ${url}: ${errors[1]}`));
+        const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+        if (!rate) return reject(new Error(`wrk printed no rate:\n${stdout}`));
+        resolve(Number(rate[1]));
+      },
     );
-    console.log(`  rendered page from the cache:  ${page.toFixed(0).padStart(6)} requests/s`);
-    console.log(`  same bytes as a static file:   ${file.toFixed(0).padStart(6)} requests/s`);
+  });
+}
+
+/** The same measure from autocannon, in worker threads, when wrk is missing. */
+async function autocannonLoad() {
+  let autocannon;
+  try {
+    autocannon = (await import('autocannon')).default;
+  } catch {
+    return undefined;
+  }
+  return async (url, seconds) => {
+    const result = await autocannon({
+      url,
+      connections,
+      duration: seconds,
+      workers: loadThreads,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    if (result.non2xx || result.errors)
+      throw new Error(`${result.non2xx} non-200 answers and ${result.errors} errors on ${url}`);
+    return result.requests.average;
+  };
+}
+
+let load = wrk;
+let loadName = `wrk (${loadThreads} thread)`;
+if (!hasCommand('wrk')) {
+  console.log('wrk is not installed (Debian: apt-get install -y wrk).');
+  load = await autocannonLoad();
+  loadName = `autocannon (${loadThreads} worker)`;
+  if (!load) {
+    console.log('autocannon is not installed either: skipping the render benchmark.');
+    process.exit(0);
+  }
+  console.log('Using autocannon instead; its figures are not comparable with wrk’s.');
+}
+const withNginx = hasCommand('nginx');
+if (!withNginx) {
+  console.log('nginx is not installed (Debian: apt-get install -y nginx-light): no nginx figure.');
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-render-'));
+// nginx's worker may run as another user: it must be able to read the site.
+fs.chmodSync(dir, 0o755);
+const started = [];
+try {
+  const ours = await startBuiltServer({ dataDir: path.join(dir, 'data') });
+  started.push(ours);
+  const pageUrl = `${ours.baseUrl}/`;
+  // The first request renders the page; the ones measured take it from the cache.
+  const page = await getRaw(pageUrl, { 'accept-encoding': 'gzip' });
+  const identity = await getRaw(pageUrl, { 'accept-encoding': 'identity' });
+  if (page.status !== 200 || page.headers['content-encoding'] !== 'gzip')
+    throw new Error(`/ answered ${page.status} ${page.headers['content-encoding'] ?? 'unencoded'}`);
+  const contentType = page.headers['content-type'];
+  const site = path.join(dir, 'site');
+  fs.mkdirSync(site, { mode: 0o755 });
+  fs.writeFileSync(path.join(site, 'index.html'), identity.body, { mode: 0o644 });
+  fs.writeFileSync(path.join(site, 'index.html.gz'), page.body, { mode: 0o644 });
+
+  const servers = [['ours', ours.baseUrl]];
+  const bare = await startBareFastify(path.join(site, 'index.html.gz'), contentType);
+  started.push(bare);
+  servers.push(['bare Fastify', bare.baseUrl]);
+  if (withNginx) {
+    const nginx = await startNginx(dir);
+    started.push(nginx);
+    servers.push(['nginx', nginx.baseUrl]);
+  }
+  for (const [name, baseUrl] of servers.slice(1)) {
+    const copy = await getRaw(`${baseUrl}/`, { 'accept-encoding': 'gzip' });
+    if (
+      !copy.body.equals(page.body) ||
+      copy.headers['content-type'] !== contentType ||
+      copy.headers['content-encoding'] !== 'gzip'
+    )
+      throw new Error(`${name} does not send the bytes and content type / is sent with`);
+  }
+
+  const results = new Map(servers.map(([name]) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    // Each round starts with another server, so none always comes first or last.
+    const order = [
+      ...servers.slice(round % servers.length),
+      ...servers.slice(0, round % servers.length),
+    ];
+    for (const [name, baseUrl] of order) {
+      await load(`${baseUrl}/`, warmupSeconds);
+      results.get(name).push(await load(`${baseUrl}/`, measureSeconds));
+    }
+  }
+
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const figure = (value) => value.toFixed(0).padStart(7);
+  console.log(
+    `Serving / from the render cache (${(page.body.length / 1024).toFixed(1)} KB gzip), ${loadName}, ` +
+      `${connections} connections, median of ${rounds} rounds of ${measureSeconds} s`,
+  );
+  for (const [name, values] of results) {
     console.log(
-      `  ratio:                         ${(page / file).toFixed(2)} (target 0.80 or more)`,
+      `  ${(name + ':').padEnd(14)}${figure(median(values))} requests/s  (rounds: ${values.map((v) => v.toFixed(0)).join(', ')})`,
     );
-  } finally {
-    await server.stop();
+  }
+  const ourRate = median(results.get('ours'));
+  const bareRatio = ourRate / median(results.get('bare Fastify'));
+  console.log(
+    `  ours / bare Fastify: ${bareRatio.toFixed(2)} (target ${target.toFixed(2)} or more${bareRatio >= target ? '' : ': MISSED'})`,
+  );
+  if (withNginx) {
+    console.log(`  ours / nginx:        ${(ourRate / median(results.get('nginx'))).toFixed(2)}`);
   }
 } finally {
-  fs.rmSync(staticPath, { force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const server of started.reverse()) await server.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
 }
