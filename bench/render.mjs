@@ -4,9 +4,11 @@
 // Fastify's requests per second; the ratio to nginx is printed beside it.
 //
 // Load comes from wrk (one thread, 16 connections, `Accept-Encoding: gzip`), on 127.0.0.1 only,
-// bounded in time; the three servers take turns over rounds, so a change in the machine's load
-// falls on all of them. Without wrk, autocannon is used if it is installed; without nginx, that
-// reference is left out. Debian: `apt-get install -y wrk nginx-light`.
+// bounded in time; the three servers take turns over rounds, and each ratio is the median of the
+// rounds' own ratios, so a change in the machine's load falls on all of them. On Linux it also
+// prints each server's CPU time (user + system) per request, which a busy machine skews far less
+// than requests per second. Without wrk, autocannon is used if it is installed; without nginx,
+// that reference is left out. Debian: `apt-get install -y wrk nginx-light`.
 //
 // Builds nothing: uses dist/ (`npm run build` first; run it under the build lock when others
 // may be building).
@@ -21,9 +23,9 @@ import { freePort, startBuiltServer } from './server.mjs';
 const connections = 16;
 // One thread making the load leaves the other core of a two-core machine to the server measured.
 const loadThreads = 1;
-const rounds = 3;
+const rounds = 5;
 const warmupSeconds = 1;
-const measureSeconds = 5;
+const measureSeconds = 3;
 const target = 0.8;
 
 function hasCommand(name) {
@@ -76,6 +78,7 @@ async function startReference(name, command, args, port) {
   await waitUntilAnswering(`${baseUrl}/`, child, name);
   return {
     baseUrl,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -138,7 +141,29 @@ http {
   );
 }
 
-/** Requests per second from wrk, which must get only 200s. */
+/**
+ * CPU seconds (user + system) a process and the processes it started have used so far, from
+ * /proc; undefined where there is none. nginx answers from its worker, the master's child.
+ */
+function cpuSeconds(pid) {
+  try {
+    const ticks = (id) => {
+      const stat = fs.readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    };
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean);
+    const total = [pid, ...children].reduce((sum, id) => sum + ticks(id), 0);
+    return total / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Requests per second (and how many) from wrk, which must get only 200s. */
 function wrk(url, seconds) {
   return new Promise((resolve, reject) => {
     execFile(
@@ -152,8 +177,9 @@ function wrk(url, seconds) {
         const errors = /Socket errors: (.*)/.exec(stdout);
         if (errors) return reject(new Error(`Socket errors on ${url}: ${errors[1]}`));
         const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
-        if (!rate) return reject(new Error(`wrk printed no rate:\n${stdout}`));
-        resolve(Number(rate[1]));
+        const count = /(\d+) requests in/.exec(stdout);
+        if (!rate || !count) return reject(new Error(`wrk printed no rate:\n${stdout}`));
+        resolve({ rate: Number(rate[1]), count: Number(count[1]) });
       },
     );
   });
@@ -177,7 +203,7 @@ async function autocannonLoad() {
     });
     if (result.non2xx || result.errors)
       throw new Error(`${result.non2xx} non-200 answers and ${result.errors} errors on ${url}`);
-    return result.requests.average;
+    return { rate: result.requests.average, count: result.requests.total };
   };
 }
 
@@ -217,14 +243,14 @@ try {
   fs.writeFileSync(path.join(site, 'index.html'), identity.body, { mode: 0o644 });
   fs.writeFileSync(path.join(site, 'index.html.gz'), page.body, { mode: 0o644 });
 
-  const servers = [['ours', ours.baseUrl]];
+  const servers = [['ours', ours.baseUrl, ours.pid]];
   const bare = await startBareFastify(path.join(site, 'index.html.gz'), contentType);
   started.push(bare);
-  servers.push(['bare Fastify', bare.baseUrl]);
+  servers.push(['bare Fastify', bare.baseUrl, bare.pid]);
   if (withNginx) {
     const nginx = await startNginx(dir);
     started.push(nginx);
-    servers.push(['nginx', nginx.baseUrl]);
+    servers.push(['nginx', nginx.baseUrl, nginx.pid]);
   }
   for (const [name, baseUrl] of servers.slice(1)) {
     const copy = await getRaw(`${baseUrl}/`, { 'accept-encoding': 'gzip' });
@@ -236,37 +262,47 @@ try {
       throw new Error(`${name} does not send the bytes and content type / is sent with`);
   }
 
-  const results = new Map(servers.map(([name]) => [name, []]));
+  const results = new Map(servers.map(([name]) => [name, { rates: [], cpu: [] }]));
   for (let round = 0; round < rounds; round++) {
     // Each round starts with another server, so none always comes first or last.
-    const order = [
-      ...servers.slice(round % servers.length),
-      ...servers.slice(0, round % servers.length),
-    ];
-    for (const [name, baseUrl] of order) {
+    const shift = round % servers.length;
+    for (const [name, baseUrl, pid] of [...servers.slice(shift), ...servers.slice(0, shift)]) {
       await load(`${baseUrl}/`, warmupSeconds);
-      results.get(name).push(await load(`${baseUrl}/`, measureSeconds));
+      const cpuBefore = cpuSeconds(pid);
+      const { rate, count } = await load(`${baseUrl}/`, measureSeconds);
+      const cpuAfter = cpuSeconds(pid);
+      results.get(name).rates.push(rate);
+      if (cpuBefore !== undefined && cpuAfter !== undefined)
+        results.get(name).cpu.push(((cpuAfter - cpuBefore) * 1e6) / count);
     }
   }
 
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const figure = (value) => value.toFixed(0).padStart(7);
+  const perRound = (name, key) => {
+    const ours = results.get('ours')[key];
+    return median(results.get(name)[key].map((value, round) => ours[round] / value));
+  };
   console.log(
     `Serving / from the render cache (${(page.body.length / 1024).toFixed(1)} KB gzip), ${loadName}, ` +
-      `${connections} connections, median of ${rounds} rounds of ${measureSeconds} s`,
+      `${connections} connections, ${rounds} rounds of ${measureSeconds} s, medians`,
   );
-  for (const [name, values] of results) {
+  for (const [name, { rates, cpu }] of results) {
+    const cpuText = cpu.length ? `, ${median(cpu).toFixed(1).padStart(5)} µs CPU/request` : '';
     console.log(
-      `  ${(name + ':').padEnd(14)}${figure(median(values))} requests/s  (rounds: ${values.map((v) => v.toFixed(0)).join(', ')})`,
+      `  ${(name + ':').padEnd(14)}${median(rates).toFixed(0).padStart(7)} requests/s${cpuText}  ` +
+        `(rounds: ${rates.map((rate) => rate.toFixed(0)).join(', ')})`,
     );
   }
-  const ourRate = median(results.get('ours'));
-  const bareRatio = ourRate / median(results.get('bare Fastify'));
-  console.log(
-    `  ours / bare Fastify: ${bareRatio.toFixed(2)} (target ${target.toFixed(2)} or more${bareRatio >= target ? '' : ': MISSED'})`,
-  );
-  if (withNginx) {
-    console.log(`  ours / nginx:        ${(ourRate / median(results.get('nginx'))).toFixed(2)}`);
+  for (const name of servers.slice(1).map(([name]) => name)) {
+    const ratio = perRound(name, 'rates');
+    const verdict =
+      name === 'bare Fastify'
+        ? ` (target ${target.toFixed(2)} or more${ratio >= target ? '' : ': MISSED'})`
+        : '';
+    const cpu = results.get(name).cpu.length
+      ? `; CPU per request: ${perRound(name, 'cpu').toFixed(2)}`
+      : '';
+    console.log(`  ours / ${name}: ${ratio.toFixed(2)} requests/s${verdict}${cpu}`);
   }
 } finally {
   for (const server of started.reverse()) await server.stop();

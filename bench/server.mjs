@@ -61,6 +61,8 @@ export async function startBuiltServer({
   return {
     baseUrl,
     port,
+    /** The server's process id (a benchmark reads its CPU time). */
+    pid: child.pid,
     dataDir: ownDataDir,
     /** Ends the process at once (SIGKILL), as a crash would; the data dir is left as it is. */
     async kill() {

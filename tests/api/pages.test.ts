@@ -575,3 +575,91 @@ describe('headers', () => {
     ]);
   });
 });
+
+/** One answer over a real socket: status, headers (lower-case names) and the body's bytes. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { agent: false, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode!,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
+
+/** Headers to compare between two answers: all but those of the moment and of the connection. */
+function lasting(headers: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => !['date', 'x-request-id', 'connection', 'keep-alive'].includes(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
+describe('a page already rendered', () => {
+  test('is answered before Fastify with what Fastify answers, and without its request log', async ({
+    createApp,
+  }) => {
+    const lines: string[] = [];
+    const { app } = await createApp(
+      { LOG_LEVEL: 'info' },
+      { clientDir: build.clientDir, logStream: { write: (line) => lines.push(line) } },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const requestsLogged = () => lines.filter((line) => line.includes('"incoming request"')).length;
+    const asked = [
+      {},
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { cookie: 'preferredLanguage=es' },
+      { cookie: 'theme=dark; preferredLanguage=pt', 'accept-language': 'es' },
+      { cookie: 'preferredLanguage=xx', 'accept-language': 'pt-BR,pt;q=0.9' },
+      { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8', 'accept-encoding': 'br' },
+    ];
+    for (const headers of asked) {
+      for (const path of ['/', '/about']) {
+        // Through Fastify (inject never reaches the server's listener), rendering if need be.
+        const throughFastify = await app.inject({ method: 'GET', url: path, headers });
+        const before = requestsLogged();
+        const first = await rawGet(`${baseUrl}${path}`, headers);
+        expect(requestsLogged()).toBe(before);
+        expect(first.status).toBe(200);
+        expect(lasting(first.headers)).toEqual(lasting(throughFastify.headers));
+        expect(first.body.equals(throughFastify.rawPayload)).toBe(true);
+
+        const etag = first.headers.etag!;
+        const again = await rawGet(`${baseUrl}${path}`, { ...headers, 'if-none-match': etag });
+        const againThroughFastify = await app.inject({
+          method: 'GET',
+          url: path,
+          headers: { ...headers, 'if-none-match': etag },
+        });
+        expect(again.status).toBe(304);
+        expect(lasting(again.headers)).toEqual(lasting(againThroughFastify.headers));
+        expect(again.body.length).toBe(0);
+      }
+    }
+    // Anything else still goes through Fastify: a query, another method, another spelling.
+    for (const [method, path] of [
+      ['GET', '/about?lang=es'],
+      ['HEAD', '/about'],
+      ['GET', '/about/'],
+      ['GET', '/%61bout'],
+    ] as const) {
+      const before = requestsLogged();
+      await fetch(`${baseUrl}${path}`, { method });
+      expect(requestsLogged()).toBe(before + 1);
+    }
+  });
+});

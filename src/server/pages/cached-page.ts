@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,29 +33,81 @@ export async function cachedPage(html: string, status: number): Promise<CachedPa
   };
 }
 
-function acceptedEncoding(request: FastifyRequest): Encoding {
-  const accepted = request.headers['accept-encoding'] ?? '';
+function acceptedEncoding(accepted = ''): Encoding {
   if (/\bbr\b/.test(accepted)) return 'brotli';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
   return 'identity';
 }
 
+const contentEncodings = { brotli: 'br', gzip: 'gzip' } as const;
+
 /**
- * Sends a cached page in the best encoding the browser accepts. Browsers ask again on every visit
- * (`no-cache`: the texts can change), and the ETag makes that cheap: 304, and no body.
+ * A page's own headers, in the order they are sent, for a full answer in `encoding` or, without
+ * one, for a 304. One address serves each language the cookie or, before any choice, the browser
+ * asks for, so caches must tell them apart; browsers ask again on every visit (`no-cache`: the
+ * texts can change), and the ETag makes that cheap: 304, and no body.
  */
+function pageHeaders(page: CachedPage, encoding?: Encoding): [string, string][] {
+  const headers: [string, string][] = [
+    ['content-type', 'text/html; charset=utf-8'],
+    ['cache-control', 'no-cache'],
+    ['vary', 'Cookie, Accept-Language, Accept-Encoding'],
+    ['etag', page.etag],
+  ];
+  if (encoding && encoding !== 'identity')
+    headers.push(['content-encoding', contentEncodings[encoding]]);
+  return headers;
+}
+
+/** Sends a cached page in the best encoding the browser accepts, or 304 if it has this one. */
 export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  // One address serves each language the cookie or, before any choice, the browser asks for,
-  // so caches must tell them apart.
-  reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
-    .header('etag', page.etag);
-  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-  const encoding = acceptedEncoding(request);
-  if (encoding !== 'identity') {
-    reply.header('content-encoding', encoding === 'brotli' ? 'br' : 'gzip');
-  }
+  const notModified = request.headers['if-none-match'] === page.etag;
+  const encoding = notModified ? undefined : acceptedEncoding(request.headers['accept-encoding']);
+  for (const [name, value] of pageHeaders(page, encoding)) reply.header(name, value);
+  if (!encoding) return reply.status(304).send();
   return reply.status(page.status).send(page[encoding]);
+}
+
+/** A page's whole header block, flat, for each answer it can be sent as: built once per page. */
+const headerBlocks = new WeakMap<CachedPage, Map<Encoding | 'notModified', string[]>>();
+
+/**
+ * Writes the same answer as `sendCachedPage` (and the hooks every Fastify answer passes through)
+ * straight to Node's response: the security headers first, the page's own, the request id, the
+ * length. For plugin.ts's answers that skip Fastify (docs/decisions/0050-*.md).
+ */
+export function writeCachedPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  page: CachedPage,
+  securityHeaders: readonly (readonly [string, string])[],
+  requestId: string,
+): void {
+  let blocks = headerBlocks.get(page);
+  if (!blocks) {
+    blocks = new Map();
+    headerBlocks.set(page, blocks);
+  }
+  const notModified = request.headers['if-none-match'] === page.etag;
+  const encoding = notModified ? undefined : acceptedEncoding(request.headers['accept-encoding']);
+  const kind = encoding ?? 'notModified';
+  let block = blocks.get(kind);
+  if (!block) {
+    block = [...securityHeaders, ...pageHeaders(page, encoding)].flat();
+    blocks.set(kind, block);
+  }
+  if (!encoding) {
+    response.writeHead(304, [...block, 'x-request-id', requestId]);
+    response.end();
+    return;
+  }
+  const body = page[encoding];
+  response.writeHead(page.status, [
+    ...block,
+    'x-request-id',
+    requestId,
+    'content-length',
+    String(body.length),
+  ]);
+  response.end(body);
 }

@@ -19,11 +19,26 @@ export function pageLanguage(
   request: FastifyRequest,
   appUrl: string,
 ): { language: Language; isNewChoice: boolean } {
-  const requested = new URL(request.url, appUrl).searchParams.get(languageParam);
-  const remembered = request.cookies[languageStorageKey];
+  // Most addresses have no query: no URL to parse for them.
+  const requested = request.url.includes('?')
+    ? new URL(request.url, appUrl).searchParams.get(languageParam)
+    : null;
+  return chooseLanguage(
+    requested,
+    request.cookies[languageStorageKey],
+    request.headers['accept-language'],
+  );
+}
+
+/** `pageLanguage` from what the request says: `?lang=`, the cookie and `Accept-Language`. */
+export function chooseLanguage(
+  requested: string | null,
+  remembered: string | undefined,
+  acceptLanguage: string | undefined,
+): { language: Language; isNewChoice: boolean } {
   if (isLanguage(requested)) return { language: requested, isNewChoice: requested !== remembered };
   if (isLanguage(remembered)) return { language: remembered, isNewChoice: false };
-  const language = negotiateLanguage(request.headers['accept-language']) ?? defaultLanguage;
+  const language = negotiateLanguage(acceptLanguage) ?? defaultLanguage;
   return { language, isNewChoice: false };
 }
 

@@ -1,7 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Translations } from '../../domain/content.ts';
-import { languages, translationsFreshMs } from '../../domain/languages.ts';
+import {
+  languageStorageKey,
+  languages,
+  translationsFreshMs,
+  type Language,
+} from '../../domain/languages.ts';
 import {
   publicPaths,
   sisterSitePaths,
@@ -14,10 +21,10 @@ import { readTranslations } from '../modules/content/repository.ts';
 import { siteSettings } from '../modules/content/site.ts';
 import { clientBuildDir } from '../paths.ts';
 import { runPeriodically } from '../plugins/schedule.ts';
-import { cachedPage, sendCachedPage } from './cached-page.ts';
+import { cachedPage, sendCachedPage, writeCachedPage, type CachedPage } from './cached-page.ts';
 import { answerUnknownAddresses } from './not-found.ts';
 import { loadClientBuild, pageHtml } from './page-html.ts';
-import { pageLanguage, rememberLanguage } from './page-language.ts';
+import { chooseLanguage, pageLanguage, rememberLanguage } from './page-language.ts';
 import { createRenderCache } from './render-cache.ts';
 import { serveRobotsAndSitemap } from './robots-and-sitemap.ts';
 
@@ -93,6 +100,7 @@ export const pagesPlugin = fp(
       for (const [page, path] of servedPages) {
         app.get(path, (request, reply) => sendPage(request, reply, { kind: 'public', page, path }));
       }
+      answerRenderedPagesFirst(app, servedPages, (match, language) => cache.ready(match, language));
     }
     serveRobotsAndSitemap(app, {
       appUrl,
@@ -102,8 +110,68 @@ export const pagesPlugin = fp(
     });
     answerUnknownAddresses(app, build ? sendPage : undefined);
   },
-  { name: 'pages' },
+  // The security headers and the cookie parser, which cached pages answered first use too.
+  { name: 'pages', dependencies: ['security', 'access'] },
 );
+
+/**
+ * Answers a request for a public page already rendered in its language before Fastify sees it,
+ * written straight to Node's response: the same status, headers and bytes as the route's answer
+ * (tests/api/pages.test.ts compares them), without the per-request work of Fastify's hooks and
+ * request log, which cost a cached page four times what sending its bytes costs
+ * (docs/decisions/0050-a-cached-page-costs-what-a-file-costs.md). Only the plainest requests are
+ * taken: GET of a page's exact address, without a query or a body, while the server is not
+ * closing; everything else, a first render included, goes to Fastify as before.
+ */
+function answerRenderedPagesFirst(
+  app: FastifyInstance,
+  servedPages: [PublicPage, string][],
+  rendered: (match: RouteMatch, language: Language) => CachedPage | undefined,
+) {
+  const pages = new Map<string, RouteMatch>(
+    servedPages.map(([page, path]) => [path, { kind: 'public', page, path }]),
+  );
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
+  const answer = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (closing || request.method !== 'GET') return false;
+    const match = pages.get(request.url ?? '');
+    if (!match) return false;
+    const { headers } = request;
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined)
+      return false;
+    const remembered = headers.cookie
+      ? app.parseCookie(headers.cookie)[languageStorageKey]
+      : undefined;
+    const { language } = chooseLanguage(null, remembered, headers['accept-language']);
+    const page = rendered(match, language);
+    if (!page) return false;
+    // The request id as app.ts's genReqId makes it.
+    writeCachedPage(request, response, page, app.securityHeaders, randomUUID());
+    return true;
+  };
+
+  // Fastify's handler is the server's one request listener: it now runs after this one.
+  const server = app.server;
+  const listeners = server.listeners('request');
+  if (listeners.length !== 1) throw new Error('Expected Fastify as the only request listener');
+  const fastify = listeners[0] as (request: IncomingMessage, response: ServerResponse) => void;
+  server.removeListener('request', fastify);
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    let answered = false;
+    try {
+      answered = answer(request, response);
+    } catch (error) {
+      // Nothing is written before the last step: Fastify can still answer.
+      app.log.error({ err: error }, 'Could not answer a page from the render cache');
+    }
+    if (!answered) fastify.call(server, request, response);
+  });
+}
 
 /**
  * The public pages this site serves. A sister site takes over applying (its redirect is in

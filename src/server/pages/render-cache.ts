@@ -11,6 +11,8 @@ export interface PageVersion {
 export interface RenderCache {
   /** The page in that language, rendered now if no render of it is kept or under way. */
   get(match: RouteMatch, language: Language): Promise<CachedPage>;
+  /** The page in that language if a render of it is done and kept; never starts one. */
+  ready(match: RouteMatch, language: Language): CachedPage | undefined;
   /**
    * Renders the given pages in the background, and again after each `clear`, so no visitor
    * waits for a render.
@@ -29,18 +31,36 @@ export function createRenderCache(options: {
   onWarmingFailure: (error: unknown) => void;
 }): RenderCache {
   const pages = new Map<string, Promise<CachedPage>>();
+  // The same renders once done, for an answer that must not wait (plugin.ts).
+  const done = new Map<string, CachedPage>();
   let pagesToWarm: PageVersion[] | undefined;
 
+  const keyOf = (match: RouteMatch, language: Language) =>
+    `${match.kind === 'notFound' ? 'notFound' : match.page}:${language}`;
+
   function get(match: RouteMatch, language: Language): Promise<CachedPage> {
-    const key = `${match.kind === 'notFound' ? 'notFound' : match.page}:${language}`;
+    const key = keyOf(match, language);
     let page = pages.get(key);
     if (!page) {
-      page = options.render(match, language);
-      pages.set(key, page);
-      // A failed render is not kept: the next request tries again.
-      page.catch(() => pages.delete(key));
+      const rendering = options.render(match, language);
+      page = rendering;
+      pages.set(key, rendering);
+      rendering.then(
+        (rendered) => {
+          // Unless a clear came meanwhile: that render is of texts no longer current.
+          if (pages.get(key) === rendering) done.set(key, rendered);
+        },
+        // A failed render is not kept: the next request tries again.
+        () => {
+          if (pages.get(key) === rendering) pages.delete(key);
+        },
+      );
     }
     return page;
+  }
+
+  function ready(match: RouteMatch, language: Language): CachedPage | undefined {
+    return done.get(keyOf(match, language));
   }
 
   function warm(list: PageVersion[]) {
@@ -54,8 +74,9 @@ export function createRenderCache(options: {
 
   function clear() {
     pages.clear();
+    done.clear();
     if (pagesToWarm) warm(pagesToWarm);
   }
 
-  return { get, warm, clear };
+  return { get, ready, warm, clear };
 }
