@@ -618,7 +618,7 @@ describe('a page already rendered', () => {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const requestsLogged = () => lines.filter((line) => line.includes('"incoming request"')).length;
-    const asked = [
+    const asked: Record<string, string>[] = [
       {},
       { 'accept-encoding': 'gzip' },
       { 'accept-encoding': 'gzip, deflate, br' },
