@@ -6,6 +6,40 @@ import { z } from 'zod';
  */
 const previousSignInAtSchema = z.string().nullable();
 
+/** Why a backup failed, in words the dashboard and the administrators' notice give. */
+export const backupFailures = [
+  'disk_full',
+  'not_allowed',
+  'not_a_folder',
+  'postgres_tools',
+  'interrupted',
+  'other',
+] as const;
+export type BackupFailure = (typeof backupFailures)[number];
+
+export const backupStages = ['files', 'database', 'checking', 'done'] as const;
+
+/** The backups as the administrators' dashboard shows them (decision 0051). */
+export const backupStatusSchema = z.object({
+  /** Hours between scheduled backups; 0 when the schedule is off. */
+  everyHours: z.number(),
+  /** The newest successful backup: when it ended, and its size in bytes. */
+  last: z.object({ at: z.string(), bytes: z.number() }).nullable(),
+  /** The newest run, when it failed after the last success. */
+  failure: z
+    .object({ at: z.string(), reason: z.enum(backupFailures), detail: z.string() })
+    .nullable(),
+  /** A backup under way, in any process. */
+  running: z
+    .object({
+      startedAt: z.string(),
+      stage: z.enum(backupStages),
+      bytes: z.number(),
+    })
+    .nullable(),
+});
+export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
 /** GET /api/admin/dashboard: true figures from the database and the health check. */
 export const adminDashboardSchema = z.object({
   previousSignInAt: previousSignInAtSchema,
@@ -18,8 +52,9 @@ export const adminDashboardSchema = z.object({
   }),
   system: z.object({
     database: z.enum(['connected', 'unreachable']),
-    /** ISO time of the last backup, or null: shown as 'Never'. */
+    /** ISO time the newest successful backup ended, or null: shown as 'Never'. */
     lastBackupAt: z.string().nullable(),
+    backup: backupStatusSchema,
     /** Mails given up after their last attempt (decision 0038): how many, and the latest. */
     mail: z.object({
       failed: z.number(),

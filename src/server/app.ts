@@ -13,7 +13,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
 import { creatorOverviewRoutes } from './modules/compensation/overview-routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
-import { dashboardRoutes } from './modules/dashboards/routes.ts';
+import { backupSchedule, dashboardRoutes } from './modules/dashboards/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { taskRoutes } from './modules/tasks/routes.ts';
@@ -122,6 +122,7 @@ export async function buildApp(
   await app.register(adminUserRoutes);
   await app.register(notificationRoutes);
   await app.register(dashboardRoutes);
+  await app.register(backupSchedule);
   await app.register(applicationRoutes);
   await app.register(taskRoutes);
   await app.register(compensationRoutes);

@@ -24,6 +24,7 @@ describe('GET /api/admin/dashboard', () => {
       system: {
         database: 'connected',
         lastBackupAt: null,
+        backup: { everyHours: 24, last: null, failure: null, running: null },
         mail: { failed: 0, lastFailure: null },
       },
     });

@@ -68,6 +68,7 @@ describe('migrations', () => {
         '0042-application-id-type',
         '0043-mail-outbox',
         '0045-task-upload-views',
+        '0051-backup-runs',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -88,6 +89,7 @@ describe('migrations', () => {
         'application_document_views',
         'application_notes',
         'applications',
+        'backup_runs',
         'compensation_changes',
         'compensation_month_totals',
         'compensation_user_totals',
@@ -177,6 +179,7 @@ describe('migrations', () => {
         '0042-application-id-type',
         '0043-mail-outbox',
         '0045-task-upload-views',
+        '0051-backup-runs',
       ]);
       const user = await handle.db
         .selectFrom('users')

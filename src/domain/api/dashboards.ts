@@ -1,4 +1,4 @@
-import { adminDashboardSchema, creatorDashboardSchema } from '../dashboards.ts';
+import { adminDashboardSchema, backupStatusSchema, creatorDashboardSchema } from '../dashboards.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The figures of each role's first screen. */
@@ -9,6 +9,14 @@ export const dashboardsApi = {
     access: 'admin',
     summary: "The agency's figures and the system's state (503 without a database)",
     responses: { 200: adminDashboardSchema },
+  }),
+  backUpNow: endpoint({
+    method: 'POST',
+    path: '/api/admin/backups',
+    access: 'admin',
+    summary:
+      "Starts a backup now (202 with the backups' state; 409 while one is under way); its progress shows in the dashboard",
+    responses: { 202: backupStatusSchema },
   }),
   creator: endpoint({
     method: 'GET',

@@ -1,16 +1,19 @@
 import type { Language } from '../languages.ts';
 import enApplications from './en/mail/applications.json' with { type: 'json' };
 import enAuth from './en/mail/auth.json' with { type: 'json' };
+import enBackups from './en/mail/backups.json' with { type: 'json' };
 import enCompensation from './en/mail/compensation.json' with { type: 'json' };
 import enTasks from './en/mail/tasks.json' with { type: 'json' };
 import enUsers from './en/mail/users.json' with { type: 'json' };
 import esApplications from './es/mail/applications.json' with { type: 'json' };
 import esAuth from './es/mail/auth.json' with { type: 'json' };
+import esBackups from './es/mail/backups.json' with { type: 'json' };
 import esCompensation from './es/mail/compensation.json' with { type: 'json' };
 import esTasks from './es/mail/tasks.json' with { type: 'json' };
 import esUsers from './es/mail/users.json' with { type: 'json' };
 import ptApplications from './pt/mail/applications.json' with { type: 'json' };
 import ptAuth from './pt/mail/auth.json' with { type: 'json' };
+import ptBackups from './pt/mail/backups.json' with { type: 'json' };
 import ptCompensation from './pt/mail/compensation.json' with { type: 'json' };
 import ptTasks from './pt/mail/tasks.json' with { type: 'json' };
 import ptUsers from './pt/mail/users.json' with { type: 'json' };
@@ -28,6 +31,7 @@ export const mailFiles: Record<Language, Record<string, Catalogue>> = {
   en: {
     applications: enApplications,
     auth: enAuth,
+    backups: enBackups,
     compensation: enCompensation,
     tasks: enTasks,
     users: enUsers,
@@ -35,6 +39,7 @@ export const mailFiles: Record<Language, Record<string, Catalogue>> = {
   es: {
     applications: esApplications,
     auth: esAuth,
+    backups: esBackups,
     compensation: esCompensation,
     tasks: esTasks,
     users: esUsers,
@@ -42,6 +47,7 @@ export const mailFiles: Record<Language, Record<string, Catalogue>> = {
   pt: {
     applications: ptApplications,
     auth: ptAuth,
+    backups: ptBackups,
     compensation: ptCompensation,
     tasks: ptTasks,
     users: ptUsers,

@@ -1,34 +1,53 @@
+import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
 import { existingDocumentKey } from './document-key.ts';
+import { runBackup } from './runs.ts';
 import { takeSnapshot } from './take-snapshot.ts';
 
 // `npm run backup`: one consistent snapshot under BACKUP_DIR while the server keeps running
-// (decision 0051). The snapshot's path is the last line printed; a failure exits with 1.
-try {
+// (decision 0051). The snapshot's path is the last line printed; a failure exits with 1. The run
+// is recorded for the dashboard like the server's own, once the database has the table for it.
+async function backUp(): Promise<{ path: string; bytes: number }> {
   const config = loadConfig();
-  const started = Date.now();
-  const { path, manifest } = await takeSnapshot(config, {
-    documentKey: existingDocumentKey(config),
-  });
-  const mib = (manifest.bytes / 1024 ** 2).toFixed(1);
-  console.log(
-    `Backed up ${manifest.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ` +
-      `(schema ${manifest.schemaVersion}) and ${manifest.counts.stored_files} stored files, ` +
-      `${mib} MiB in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-  );
-  if (manifest.documentKey === 'environment') {
-    console.log(
-      "The ID documents' key (DOCUMENT_ENCRYPTION_KEY) is not in the snapshot: keep it apart, a restore needs it.",
+  const handle = openDatabase(config);
+  try {
+    const recorded = await sql`select 1 from backup_runs where 1 = 0`.execute(handle.db).then(
+      () => true,
+      () => false,
     );
+    if (!recorded) {
+      const { path, manifest } = await takeSnapshot(config, {
+        documentKey: existingDocumentKey(config),
+      });
+      return { path, bytes: manifest.bytes };
+    }
+    const quiet = { info: () => {}, error: () => {} };
+    const outcome = await runBackup(
+      { ...handle, config, clock: () => new Date(), log: quiet },
+      'command',
+    );
+    if (!outcome)
+      throw new Error('Another backup is under way; its progress shows on the dashboard.');
+    if (outcome.status === 'failed') throw new Error(outcome.detail);
+    for (const name of outcome.removed)
+      console.log(`Removed the older snapshot ${name} (BACKUP_KEEP).`);
+    return outcome;
+  } finally {
+    await handle.db.destroy();
   }
+}
+
+try {
+  const started = Date.now();
+  const { path, bytes } = await backUp();
+  console.log(
+    `Backed up ${(bytes / 1024 ** 2).toFixed(1)} MiB in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
   console.log(path);
 } catch (error) {
   const message =
-    error instanceof ConfigError || (error instanceof Error && error.name === 'BackupToolError')
-      ? error.message
-      : error instanceof Error
-        ? (error.stack ?? error.message)
-        : String(error);
+    error instanceof ConfigError || error instanceof Error ? error.message : String(error);
   process.stderr.write(`The backup failed: ${message}\n`);
   process.exit(1);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import type { Config } from '../config.ts';
 import { sqliteFilePath } from '../db/database.ts';
 import { documentKeyFile } from '../storage/document-cipher.ts';
@@ -160,13 +161,31 @@ export async function restoreSnapshot(
       await fs.promises.chmod(documentKeyFile(config.dataDir), 0o600);
     }
     const databaseSource = path.join(snapshot, manifest.database.file);
+    const finishRun = manifest.runId
+      ? {
+          sql:
+            "update backup_runs set status = 'succeeded', stage = 'done', finished_at = $1, " +
+            "heartbeat_at = $1, snapshot = $2, bytes = $3, progress_bytes = $3 where id = $4 and status = 'running'",
+          values: [manifest.finishedAt, path.basename(snapshot), manifest.bytes, manifest.runId],
+        }
+      : undefined;
     if (config.databaseUrl) {
       await restorePostgres(config.databaseUrl, databaseSource);
+      if (finishRun) await markRunPostgres(config.databaseUrl, finishRun);
     } else {
       const target = sqliteFilePath(config.dataDir);
       await fs.promises.copyFile(databaseSource, `${target}.restoring`);
       const database = new SqliteDatabase(`${target}.restoring`, { fileMustExist: true });
       try {
+        if (finishRun && hasBackupRuns(database)) {
+          const [finishedAt, name, bytes, id] = finishRun.values;
+          database
+            .prepare(
+              "update backup_runs set status = 'succeeded', stage = 'done', finished_at = ?, " +
+                "heartbeat_at = ?, snapshot = ?, bytes = ?, progress_bytes = ? where id = ? and status = 'running'",
+            )
+            .run(finishedAt, finishedAt, name, bytes, bytes, id);
+        }
         const check = database.pragma('integrity_check', { simple: true });
         if (check !== 'ok')
           throw new RestoreRefused(`The restored database failed its check: ${String(check)}`);
@@ -181,4 +200,25 @@ export async function restoreSnapshot(
     throw error;
   }
   return { manifest, warnings };
+}
+
+function hasBackupRuns(database: SqliteDatabase.Database): boolean {
+  return Boolean(
+    database
+      .prepare("select 1 from sqlite_master where type = 'table' and name = 'backup_runs'")
+      .get(),
+  );
+}
+
+/** The run that took the snapshot ended well: the copy still holds it as under way. */
+async function markRunPostgres(url: string, finishRun: { sql: string; values: unknown[] }) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select to_regclass('backup_runs') is not null as present");
+    if ((rows[0] as { present: boolean }).present)
+      await client.query(finishRun.sql, finishRun.values);
+  } finally {
+    await client.end();
+  }
 }

@@ -34,6 +34,11 @@ export interface ManifestFile {
 
 export interface Manifest {
   format: typeof snapshotFormat;
+  /**
+   * The run that took it: the database copy holds that run as under way, and a restore marks it
+   * as the success it was.
+   */
+  runId?: string;
   /** When the backup began, and when the database's snapshot was taken (what it holds). */
   startedAt: string;
   databaseAt: string;

@@ -55,6 +55,8 @@ export async function takeSnapshot(
   config: Config,
   options: {
     documentKey: Buffer | undefined;
+    /** The run recording this backup (`backup_runs`), named in the manifest. */
+    runId?: string;
     onProgress?: (progress: BackupProgress) => void;
     now?: () => Date;
   },
@@ -136,6 +138,7 @@ export async function takeSnapshot(
     for (const file of written) await syncFile(path.join(partial, file.path));
     const manifest: Manifest = {
       format: snapshotFormat,
+      ...(options.runId ? { runId: options.runId } : {}),
       startedAt: startedAt.toISOString(),
       databaseAt: database.at.toISOString(),
       finishedAt: now().toISOString(),

@@ -309,6 +309,24 @@ export interface JobRoundsTable {
   nextRoundAt: Timestamp;
 }
 
+/** A backup, under way or ended (decision 0051). */
+export interface BackupRunsTable {
+  id: string;
+  trigger: 'schedule' | 'manual' | 'command';
+  status: 'running' | 'succeeded' | 'failed';
+  /** The process taking it: `host:pid`. */
+  owner: string;
+  startedAt: Timestamp;
+  heartbeatAt: Timestamp;
+  finishedAt: Timestamp | null;
+  stage: string | null;
+  progressBytes: Generated<number>;
+  snapshot: string | null;
+  bytes: number | null;
+  failure: string | null;
+  error: string | null;
+}
+
 /**
  * A mail to send, written in the transaction of the act that causes it, and delivered from here
  * (decision 0038). Sent mails keep their row, their body emptied.
@@ -357,4 +375,5 @@ export interface Database {
   rateLimitEvents: RateLimitEventsTable;
   jobRounds: JobRoundsTable;
   mailOutbox: MailOutboxTable;
+  backupRuns: BackupRunsTable;
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardsApi } from '../../../domain/api/dashboards.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { routeOf } from '../../routes.ts';
-import { adminDashboard, creatorDashboard } from './service.ts';
+import { scheduleCheckMs, scheduledBackup } from '../../backups/runs.ts';
+import { runPeriodically } from '../../plugins/schedule.ts';
+import { adminDashboard, backUpNow, creatorDashboard } from './service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -11,7 +13,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
+    ...routeOf(dashboardsApi.backUpNow),
+    handler: async (request, reply) => reply.code(202).send(await backUpNow(request.deps)),
+  });
+
+  app.route({
     ...routeOf(dashboardsApi.creator),
     handler: async (request) => creatorDashboard(request.deps, requireUser(request)),
+  });
+};
+
+/** Every process schedules the backup; each round runs in one of them (decision 0051). */
+export const backupSchedule: FastifyPluginAsyncZod = async (app) => {
+  if (app.deps.config.backups.intervalHours <= 0) return;
+  runPeriodically(app, {
+    name: 'Taking the scheduled backup',
+    everyMs: scheduleCheckMs,
+    // Not awaited: a backup due at start-up must not hold the server's start.
+    run: async () => {
+      void scheduledBackup(app.deps).catch((error: unknown) =>
+        app.log.error({ err: error }, 'The scheduled backup could not start'),
+      );
+    },
   });
 };

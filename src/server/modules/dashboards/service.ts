@@ -1,7 +1,8 @@
-import type { AdminDashboard, CreatorDashboard } from '../../../domain/dashboards.ts';
+import type { AdminDashboard, BackupStatus, CreatorDashboard } from '../../../domain/dashboards.ts';
 import { profileFields } from '../../../domain/dashboards.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
 import type { User } from '../../../domain/users.ts';
+import { backupStatus, runBackup } from '../../backups/runs.ts';
 import { isDatabaseReachable } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { DomainError } from '../../errors.ts';
@@ -23,21 +24,26 @@ export async function adminDashboard(deps: Deps, admin: User): Promise<AdminDash
   if (!(await isDatabaseReachable(db))) {
     throw new DomainError('unavailable', 'server.database_unreachable');
   }
-  const [firstSteps, users, applications, tasks, awaitingReview, mail] = await Promise.all([
+  const [firstSteps, users, applications, tasks, awaitingReview, mail, backup] = await Promise.all([
     firstStepsOf(db, admin.id),
     countUsers(db),
     countApplications(db),
     countTasks(db),
     countAwaitingReview(db),
     givenUpMail(db),
+    backupStatus(deps),
   ]);
   return {
     previousSignInAt: firstSteps.previousSignInAt,
     users: { total: users.total, admins: users.admins, regular: users.total - users.admins },
     applications,
     tasks: { total: tasks, awaitingReview },
-    // No backups are made by the application yet, so the last one is honestly "never".
-    system: { database: 'connected', lastBackupAt: null, mail: mailStatus(mail) },
+    system: {
+      database: 'connected',
+      lastBackupAt: backup.last?.at ?? null,
+      backup,
+      mail: mailStatus(mail),
+    },
   };
 }
 
@@ -76,4 +82,24 @@ export async function creatorDashboard(deps: Deps, creator: User): Promise<Creat
     tasks: { open: tasks.total - tasks.completed, completed: tasks.completed },
     totalEarnings: centsToDecimal(cents),
   };
+}
+
+/**
+ * "Back up now": starts a backup in this process and answers at once with the backups' state;
+ * the dashboard follows its progress. Refused while one is under way in any process.
+ */
+export async function backUpNow(deps: Deps): Promise<BackupStatus> {
+  const started = new Promise<boolean>((resolve) => {
+    void runBackup(deps, 'manual', { onStart: () => resolve(true) }).then(
+      (outcome) => {
+        if (!outcome) resolve(false);
+      },
+      (error: unknown) => {
+        deps.log.error({ err: error }, 'The backup could not start');
+        resolve(false);
+      },
+    );
+  });
+  if (!(await started)) throw new DomainError('conflict', 'backup.running');
+  return backupStatus(deps);
 }
