@@ -20,6 +20,11 @@ import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { TimeAgo } from '../../components/ui/time-ago.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { toastFailure } from '../../components/ui/toast-failure.ts';
+import { UploadProgress } from '../../components/ui/upload-progress.tsx';
+import { formatFileSize } from '../../../domain/files.ts';
+import { useBackUpNow } from './api/back-up-now.ts';
 import { useAdminDashboard } from './api/get-admin-dashboard.ts';
 import {
   ActionCard,
@@ -165,9 +170,15 @@ function SystemStatus({ system }: { system: AdminDashboard['system'] }) {
           icon={HardDriveDownload}
           label={t('dashboard.admin.lastBackup')}
           value={
-            system.lastBackupAt ? <TimeAgo iso={system.lastBackupAt} /> : t('dashboard.admin.never')
+            system.backup.last ? (
+              <span>
+                <TimeAgo iso={system.backup.last.at} /> · {formatFileSize(system.backup.last.bytes)}
+              </span>
+            ) : (
+              t('dashboard.admin.never')
+            )
           }
-          isGood={system.lastBackupAt !== null}
+          isGood={system.backup.last !== null && system.backup.failure === null}
         />
         <StatusRow
           icon={Mail}
@@ -180,8 +191,78 @@ function SystemStatus({ system }: { system: AdminDashboard['system'] }) {
           isGood={system.mail.failed === 0}
         />
       </dl>
+      <BackupState backup={system.backup} />
       {system.mail.lastFailure && <MailFailure failure={system.mail.lastFailure} />}
     </Card>
+  );
+}
+
+/**
+ * A backup under way with its progress, the last one's failure in words to act on, and 'Back up
+ * now' (decision 0051).
+ */
+function BackupState({ backup }: { backup: AdminDashboard['system']['backup'] }) {
+  const { t } = useLanguage();
+  const start = useBackUpNow();
+  const { running, failure, last } = backup;
+  const share =
+    running && last && last.bytes > 0
+      ? Math.min(99, Math.round((100 * running.bytes) / last.bytes))
+      : undefined;
+  return (
+    <div className="mt-4 grid gap-3 text-sm">
+      {failure && !running && (
+        <div className="grid gap-1 rounded-md border border-amber-400/40 bg-amber-400/10 p-3">
+          <p>
+            {t('dashboard.admin.backupFailedAt')} (<TimeAgo iso={failure.at} />){' '}
+            {t(`dashboard.admin.backupFailure.${failure.reason}`)}
+          </p>
+          {failure.detail && (
+            <p className="break-words text-muted-foreground">
+              {t('dashboard.admin.backupError', { error: failure.detail })}
+            </p>
+          )}
+        </div>
+      )}
+      <div role="status" aria-live="polite">
+        {running &&
+          (share === undefined ? (
+            <p>
+              {t(`dashboard.admin.backupStage.${running.stage}`, {
+                size: formatFileSize(running.bytes),
+              })}
+            </p>
+          ) : (
+            <UploadProgress
+              progress={share}
+              name={t('dashboard.admin.backupProgress')}
+              label={t(`dashboard.admin.backupStage.${running.stage}`, {
+                size: formatFileSize(running.bytes),
+              })}
+            />
+          ))}
+      </div>
+      <div>
+        <Button
+          size="sm"
+          variant="outline"
+          isPending={start.isPending || running !== null}
+          pendingLabel={t('dashboard.admin.backupUnderWay')}
+          onClick={() =>
+            start.mutate(undefined, {
+              onError: (error) =>
+                toastFailure(t, error, {
+                  title: t('common.error'),
+                  fallback: t('dashboard.admin.backupNotStarted'),
+                }),
+            })
+          }
+        >
+          <HardDriveDownload aria-hidden="true" />
+          {t('dashboard.admin.backUpNow')}
+        </Button>
+      </div>
+    </div>
   );
 }
 

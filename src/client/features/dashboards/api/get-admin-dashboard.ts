@@ -14,6 +14,8 @@ export function adminDashboardQueryOptions() {
     queryKey: adminDashboardQueryKey,
     queryFn: getAdminDashboard,
     staleTime: 0,
+    // A backup under way is followed every second until it ends.
+    refetchInterval: (query) => (query.state.data?.system.backup.running ? 1000 : false),
   });
 }
 
