@@ -163,6 +163,23 @@ function cpuSeconds(pid) {
   }
 }
 
+/**
+ * Waits until a process has been idle for a second: once listening, the server renders every
+ * page in every language in the background, which must not fall into a measure.
+ */
+async function untilIdle(pid, timeoutSeconds = 180) {
+  const started = performance.now();
+  let before = cpuSeconds(pid);
+  if (before === undefined) return sleep(10_000);
+  while (performance.now() - started < timeoutSeconds * 1000) {
+    await sleep(1000);
+    const now = cpuSeconds(pid);
+    if (now - before < 0.05) return;
+    before = now;
+  }
+  throw new Error(`The server was still busy after ${timeoutSeconds} s`);
+}
+
 /** Requests per second (and how many) from wrk, which must get only 200s. */
 function wrk(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -238,6 +255,7 @@ try {
   if (page.status !== 200 || page.headers['content-encoding'] !== 'gzip')
     throw new Error(`/ answered ${page.status} ${page.headers['content-encoding'] ?? 'unencoded'}`);
   const contentType = page.headers['content-type'];
+  await untilIdle(ours.pid);
   const site = path.join(dir, 'site');
   fs.mkdirSync(site, { mode: 0o755 });
   fs.writeFileSync(path.join(site, 'index.html'), identity.body, { mode: 0o644 });

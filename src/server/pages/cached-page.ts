@@ -68,8 +68,15 @@ export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, pag
   return reply.status(page.status).send(page[encoding]);
 }
 
-/** A page's whole header block, flat, for each answer it can be sent as: built once per page. */
-const headerBlocks = new WeakMap<CachedPage, Map<Encoding | 'notModified', string[]>>();
+/**
+ * A page's whole header block, flat, for each answer it can be sent as, built once per page:
+ * only the request id changes from one answer to the next. It is written into its slot just
+ * before `writeHead`, which reads the block at once and keeps no reference to it.
+ */
+const headerBlocks = new WeakMap<
+  CachedPage,
+  Map<Encoding | 'notModified', { headers: string[]; requestIdSlot: number }>
+>();
 
 /**
  * Writes the same answer as `sendCachedPage` (and the hooks every Fastify answer passes through)
@@ -93,21 +100,19 @@ export function writeCachedPage(
   const kind = encoding ?? 'notModified';
   let block = blocks.get(kind);
   if (!block) {
-    block = [...securityHeaders, ...pageHeaders(page, encoding)].flat();
+    const headers = [...securityHeaders, ...pageHeaders(page, encoding)].flat();
+    headers.push('x-request-id', '');
+    const requestIdSlot = headers.length - 1;
+    if (encoding) headers.push('content-length', String(page[encoding].length));
+    block = { headers, requestIdSlot };
     blocks.set(kind, block);
   }
+  block.headers[block.requestIdSlot] = requestId;
   if (!encoding) {
-    response.writeHead(304, [...block, 'x-request-id', requestId]);
+    response.writeHead(304, block.headers);
     response.end();
     return;
   }
-  const body = page[encoding];
-  response.writeHead(page.status, [
-    ...block,
-    'x-request-id',
-    requestId,
-    'content-length',
-    String(body.length),
-  ]);
-  response.end(body);
+  response.writeHead(page.status, block.headers);
+  response.end(page[encoding]);
 }

@@ -38,8 +38,24 @@ export function chooseLanguage(
 ): { language: Language; isNewChoice: boolean } {
   if (isLanguage(requested)) return { language: requested, isNewChoice: requested !== remembered };
   if (isLanguage(remembered)) return { language: remembered, isNewChoice: false };
-  const language = negotiateLanguage(acceptLanguage) ?? defaultLanguage;
-  return { language, isNewChoice: false };
+  return { language: browserLanguage(acceptLanguage), isNewChoice: false };
+}
+
+// Browsers send few distinct Accept-Language headers, and reading one costs more than the rest
+// of a cached page's answer: each is read once. Bounded in entries and in length.
+const browserLanguages = new Map<string, Language>();
+
+function browserLanguage(acceptLanguage: string | undefined): Language {
+  if (!acceptLanguage) return defaultLanguage;
+  let language = browserLanguages.get(acceptLanguage);
+  if (!language) {
+    language = negotiateLanguage(acceptLanguage) ?? defaultLanguage;
+    if (acceptLanguage.length <= 200) {
+      if (browserLanguages.size >= 1000) browserLanguages.clear();
+      browserLanguages.set(acceptLanguage, language);
+    }
+  }
+  return language;
 }
 
 /** Keeps the visitor's choice for their next visits, as the language switcher does. */
