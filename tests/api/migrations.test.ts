@@ -68,6 +68,7 @@ describe('migrations', () => {
         '0042-application-id-type',
         '0043-mail-outbox',
         '0045-task-upload-views',
+        '0048-user-list-index',
         '0051-backup-runs',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
@@ -179,6 +180,7 @@ describe('migrations', () => {
         '0042-application-id-type',
         '0043-mail-outbox',
         '0045-task-upload-views',
+        '0048-user-list-index',
         '0051-backup-runs',
       ]);
       const user = await handle.db

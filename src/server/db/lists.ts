@@ -105,9 +105,16 @@ export async function planSearch(
   };
 }
 
+/** The column that carries the list's total beside each row of its page (see pageOf()). */
+const totalColumn = 'listTotal';
+
 /**
- * One page of a filtered, ordered query, and how many rows match in all: two queries whose cost
- * follows the page and the index, not the table.
+ * One page of a filtered, ordered query, and how many rows match in all, in one statement: the
+ * count rides along as an uncorrelated scalar subquery, which both dialects compute once (an
+ * InitPlan on PostgreSQL), so the page still walks its index and stops after a page while the
+ * count costs what it cost as a query of its own, without a second round trip. Both come from
+ * one snapshot. A page past the end has no row to carry the count, so only then is it asked
+ * alone.
  */
 export async function pageOf<Table extends keyof Database, Row, Item>(
   query: SelectQueryBuilder<Database, Table, Row>,
@@ -121,22 +128,32 @@ export async function pageOf<Table extends keyof Database, Row, Item>(
   } = {},
 ): Promise<Page<Item>> {
   const pageSize = options.pageSize ?? listPageSize;
-  const count = async () => {
-    // A caller that already knows how many match (from an index) spares the counting query.
-    if (options.knownTotal !== undefined) return options.knownTotal;
-    const counted = await (options.countQuery ?? query)
-      .clearSelect()
-      .clearOrderBy()
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .executeTakeFirst();
-    return Number((counted as { total?: number | string } | undefined)?.total ?? 0);
-  };
-  const [rows, total] = await Promise.all([
-    query
+  const paged = <R>(q: SelectQueryBuilder<Database, Table, R>) =>
+    q
       .limit(pageSize)
       .offset((page - 1) * pageSize)
-      .execute(),
-    count(),
-  ]);
+      .execute();
+  // A caller that already knows how many match (from an index) spares the counting.
+  if (options.knownTotal !== undefined) {
+    const rows = await paged(query);
+    return { items: rows.map(toItem), total: options.knownTotal, page, pageSize };
+  }
+  const counting = (options.countQuery ?? query)
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll<number | string>().as('total'));
+  const rows = (await paged(
+    query.select(counting.as(totalColumn)) as SelectQueryBuilder<Database, Table, Row>,
+  )) as (Row & { [totalColumn]?: number | string })[];
+  let total: number;
+  if (rows.length > 0) {
+    total = Number(rows[0]![totalColumn]);
+    for (const row of rows) delete row[totalColumn];
+  } else if (page === 1) {
+    total = 0;
+  } else {
+    const counted = await counting.executeTakeFirst();
+    total = Number((counted as { total?: number | string } | undefined)?.total ?? 0);
+  }
   return { items: rows.map(toItem), total, page, pageSize };
 }

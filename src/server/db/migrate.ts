@@ -22,6 +22,7 @@ import { usernameSkeletonsMigration } from './migrations/0019-username-skeletons
 import { applicationIdTypeMigration } from './migrations/0042-application-id-type.ts';
 import { mailOutboxMigration } from './migrations/0043-mail-outbox.ts';
 import { taskUploadViewsMigration } from './migrations/0045-task-upload-views.ts';
+import { userListIndexMigration } from './migrations/0048-user-list-index.ts';
 import { backupRunsMigration } from './migrations/0051-backup-runs.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -52,6 +53,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0042-application-id-type': applicationIdTypeMigration(),
     '0043-mail-outbox': mailOutboxMigration(types),
     '0045-task-upload-views': taskUploadViewsMigration(),
+    '0048-user-list-index': userListIndexMigration(),
     '0051-backup-runs': backupRunsMigration(types),
   };
 }

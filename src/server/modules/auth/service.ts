@@ -11,13 +11,7 @@ import { withTransaction, type Deps } from '../../deps.ts';
 import { DomainError, tooManyAttempts } from '../../errors.ts';
 import { admitRequest, type RateLimit } from '../../rate-limits/admission.ts';
 import { greetingName, type User } from '../../../domain/users.ts';
-import {
-  findUserById,
-  findUserByLogin,
-  recordSignIn,
-  toUser,
-  updateUser,
-} from '../users/repository.ts';
+import { findUserByLogin, recordSignIn, toUser, updateUser } from '../users/repository.ts';
 import { passwordResetMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
@@ -86,8 +80,7 @@ export async function signIn(
 
 /** The person signed in by a session cookie's token, or null when its session is over. */
 export async function sessionUser(deps: Deps, token: string): Promise<User | null> {
-  const userId = await resolveSession(deps.db, token, deps.clock());
-  const row = userId ? await findUserById(deps.db, userId) : undefined;
+  const row = await resolveSession(deps.db, token, deps.clock());
   return row ? toUser(row) : null;
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -8,16 +8,33 @@ export async function insertSession(db: Db, row: Insertable<SessionsTable>): Pro
   await db.insertInto('sessions').values(row).execute();
 }
 
-export async function findSession(
-  db: Db,
-  sid: string,
-): Promise<Pick<Selectable<SessionsTable>, 'userId' | 'sess' | 'expire'> | undefined> {
+/** The columns of a session's person that the API shows (`toUser`): the hash stays behind. */
+const personColumns = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.firstName',
+  'users.lastName',
+  'users.isAdmin',
+  'users.preferredLanguage',
+  'users.createdAt',
+  'users.updatedAt',
+] as const;
+
+/**
+ * A session with its person, in one query: every signed-in request asks this, so the person is
+ * joined rather than read by a second round trip. No session, no row.
+ */
+export async function findSessionWithUser(db: Db, sid: string) {
   return db
     .selectFrom('sessions')
-    .select(['userId', 'sess', 'expire'])
-    .where('sid', '=', sid)
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.sess', 'sessions.expire', ...personColumns])
+    .where('sessions.sid', '=', sid)
     .executeTakeFirst();
 }
+
+export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 
 export async function setSessionExpiry(db: Db, sid: string, expire: string): Promise<void> {
   await db.updateTable('sessions').set({ expire }).where('sid', '=', sid).execute();

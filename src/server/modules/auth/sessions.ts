@@ -4,9 +4,10 @@ import {
   deleteExpiredSessions,
   deleteSessionById,
   deleteSessionsOfUser,
-  findSession,
+  findSessionWithUser,
   insertSession,
   setSessionExpiry,
+  type SessionWithUser,
 } from './session-repository.ts';
 
 export const sessionCookieName = 'sid';
@@ -53,16 +54,18 @@ export async function createSession(
 }
 
 /**
- * The user id behind a cookie token at `now`, or undefined when the session is unknown or
- * expired. An idle (not remembered) session that is used moves its expiry forward.
+ * The person behind a cookie token at `now` (their row, read with the session in one query), or
+ * undefined when the session is unknown or expired. An idle (not remembered) session that is
+ * used moves its expiry forward. Nothing of it is kept between requests: a session ended by any
+ * process (sign-out, a password change, expiry) is refused by the next request everywhere.
  */
 export async function resolveSession(
   db: Db,
   token: string,
   now: Date,
-): Promise<string | undefined> {
+): Promise<SessionWithUser | undefined> {
   const sid = sessionId(token);
-  const session = await findSession(db, sid);
+  const session = await findSessionWithUser(db, sid);
   if (!session) return undefined;
   const expire = new Date(session.expire);
   if (expire <= now) {
@@ -74,7 +77,7 @@ export async function resolveSession(
   if (!data.remember && extended.getTime() - expire.getTime() > idleExtensionStepMs) {
     await setSessionExpiry(db, sid, extended.toISOString());
   }
-  return session.userId;
+  return session;
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
