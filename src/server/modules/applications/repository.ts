@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { applicationsApi } from '../../../domain/api/applications.ts';
 import { pathOf } from '../../../domain/api/endpoint.ts';
 import type {
@@ -68,51 +68,55 @@ function toApplication(row: ApplicationRow, { notes, documentViews }: Related): 
   };
 }
 
-function notesOf(db: Db, applicationIds: string[]) {
-  if (applicationIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('applicationNotes')
-    .leftJoin('users', 'users.id', 'applicationNotes.authorId')
-    .select([
-      'applicationNotes.id',
-      'applicationNotes.applicationId',
-      'applicationNotes.note',
-      'applicationNotes.createdAt',
-      'users.username as authorUsername',
-    ])
-    .where('applicationNotes.applicationId', 'in', applicationIds)
-    .orderBy('applicationNotes.createdAt')
-    .orderBy('applicationNotes.id')
-    .execute();
-}
-
-function documentViewsOf(db: Db, applicationIds: string[]) {
-  if (applicationIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('applicationDocumentViews')
-    .leftJoin('users', 'users.id', 'applicationDocumentViews.viewerId')
-    .select([
-      'applicationDocumentViews.applicationId',
-      'applicationDocumentViews.viewedAt',
-      'users.username as viewerUsername',
-    ])
-    .where('applicationDocumentViews.applicationId', 'in', applicationIds)
-    .orderBy('applicationDocumentViews.viewedAt', 'desc')
-    .orderBy('applicationDocumentViews.id')
-    .execute();
-}
-
-/** The notes and document views of these applications, by application id. */
+/**
+ * The notes (oldest first) and document openings (newest first) of these applications, by
+ * application id, in one query: a page of applications asks for both, so they come back together
+ * rather than by two round trips.
+ */
 async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, Related>> {
-  const [notes, documentViews] = await Promise.all([
-    notesOf(db, applicationIds),
-    documentViewsOf(db, applicationIds),
-  ]);
   const related = new Map<string, Related>(
     applicationIds.map((id) => [id, { notes: [], documentViews: [] }]),
   );
-  for (const note of notes) related.get(note.applicationId)?.notes.push(note);
-  for (const view of documentViews) related.get(view.applicationId)?.documentViews.push(view);
+  if (applicationIds.length === 0) return related;
+  const ids = sql.join(applicationIds);
+  const { rows } = await sql<{
+    kind: 'note' | 'view';
+    applicationId: string;
+    id: string;
+    note: string | null;
+    at: string;
+    username: string | null;
+  }>`select * from (
+      select 'note' as kind, n.application_id, n.id, n.note, n.created_at as at, u.username
+      from application_notes n left join users u on u.id = n.author_id
+      where n.application_id in (${ids})
+      union all
+      select 'view' as kind, v.application_id, v.id, null as note, v.viewed_at as at, u.username
+      from application_document_views v left join users u on u.id = v.viewer_id
+      where v.application_id in (${ids})
+    ) related
+    order by kind, case when kind = 'note' then at end, case when kind = 'view' then at end desc, id`.execute(
+    db,
+  );
+  for (const row of rows) {
+    const entry = related.get(row.applicationId);
+    if (!entry) continue;
+    if (row.kind === 'note') {
+      entry.notes.push({
+        id: row.id,
+        applicationId: row.applicationId,
+        note: row.note ?? '',
+        createdAt: row.at,
+        authorUsername: row.username,
+      });
+    } else {
+      entry.documentViews.push({
+        applicationId: row.applicationId,
+        viewedAt: row.at,
+        viewerUsername: row.username,
+      });
+    }
+  }
   return related;
 }
 

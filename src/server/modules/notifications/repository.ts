@@ -23,16 +23,36 @@ export async function insertNotification(db: Db, row: Insertable<NotificationsTa
   await db.insertInto('notifications').values(row).execute();
 }
 
-export async function listNotifications(db: Db, userId: string, limit: number) {
+/**
+ * The person's latest notifications, newest first, and how many of all theirs are unread, in one
+ * statement: the count rides beside each row as an uncorrelated subquery, computed once. With no
+ * notification at all there is no row, and nothing is unread.
+ */
+export async function latestNotifications(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<{ notifications: Notification[]; unreadCount: number }> {
   const rows = await db
     .selectFrom('notifications')
     .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom('notifications as unread')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .where('unread.userId', '=', userId)
+        .where('unread.isRead', '=', false)
+        .as('unreadCount'),
+    )
     .where('userId', '=', userId)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toNotification);
+  return {
+    notifications: rows.map(toNotification),
+    unreadCount: rows.length > 0 ? Number(rows[0]!.unreadCount) : 0,
+  };
 }
 
 /** One page of the person's notifications, newest first (the full list's screen). */

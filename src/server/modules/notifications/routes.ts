@@ -5,7 +5,7 @@ import { DomainError } from '../../errors.ts';
 import { routeOf } from '../../routes.ts';
 import {
   countUnread,
-  listNotifications,
+  latestNotifications,
   markAllRead,
   markRead,
   pageNotifications,
@@ -16,12 +16,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(notificationsApi.list),
     handler: async (request) => {
       const user = requireUser(request);
-      const { db } = request.deps;
-      const [notifications, unreadCount] = await Promise.all([
-        listNotifications(db, user.id, request.query.limit),
-        countUnread(db, user.id),
-      ]);
-      return { notifications, unreadCount };
+      return latestNotifications(request.deps.db, user.id, request.query.limit);
     },
   });
 
