@@ -291,14 +291,19 @@ describe('other paths', () => {
     expect(response.headers.location).toBe('/services?lang=es');
   });
 
-  test("give the application's screens the empty shell, never cached, in the visitor's language", async ({
+  test("give the application's screens the shell with 'Loading…', never cached, in the visitor's language", async ({
     app,
   }) => {
     for (const path of ['/admin/dashboard', '/tasks/123', '/login']) {
       const response = await get(app, path, { cookie: 'preferredLanguage=pt' });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<div id="root"></div>');
+      // Painted at once, before any script: the screens' own 'Loading…', in Portuguese.
+      expect(response.body).toMatch(
+        new RegExp(
+          `<div id="root"><p role="status"[^>]*>${catalogues.pt['common.loading']}</p></div>`,
+        ),
+      );
       expect(response.body).toContain('<html lang="pt">');
       expect(response.body).toContain('<meta name="robots" content="noindex">');
     }

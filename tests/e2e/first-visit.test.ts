@@ -91,6 +91,8 @@ describe('a first visit', () => {
           ).preferredLanguage,
       )
       .toBe('pt');
+    // The person is told it was saved, in the language just chosen.
+    await expect.poll(() => page.getByText(pt['settings.languageSaved']!).isVisible()).toBe(true);
     await expectAccessible(page, problems);
     await page.reload();
     await expect.poll(() => heading1(page)).toBe(pt['page.settings']);

@@ -68,15 +68,24 @@ export async function expectAccessible(
 ) {
   // axe judges colours as drawn: text caught mid-fade (a toast sliding in) reads as low contrast,
   // and a sliding element can stand past the edge. Let every finite animation and transition end
-  // first, as a person would see the screen.
-  await page.evaluate(() =>
-    Promise.all(
+  // first, as a person would see the screen, until none has started for a moment (a toast that
+  // answers a request can begin its entrance just after the others ended).
+  await page.evaluate(async () => {
+    const running = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getTiming().iterations !== Infinity,
+        );
+    const moment = () => new Promise((resolve) => setTimeout(resolve, 150));
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await moment();
+      if (running().length === 0) return;
+    }
+  });
   const width = page.viewportSize()?.width ?? 0;
   // Measured once animations have ended: an element mid-slide can stand a pixel past the edge.
   // On failure, the elements that reach past the screen's edge, to say what to fix.

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { initialStateElementId, type InitialState } from '../../domain/initial-state.ts';
 import type { Language } from '../../domain/languages.ts';
 import { appPaths, type RouteMatch } from '../../domain/routes.ts';
-import { headTags, scriptJson, type HeadContext } from './head-tags.ts';
+import { escapeHtml, headTags, scriptJson, type HeadContext } from './head-tags.ts';
 import { modulePreloads, readManifest } from './module-preloads.ts';
 
 /** The rendering entry's export (src/client/app/entry-server.tsx), loaded from its build. */
@@ -71,10 +71,19 @@ export async function loadClientBuild(
 }
 
 /**
+ * What an application screen shows until its scripts draw it: the 'Loading…' of the screens
+ * (QueryState's), in the page's language, so a phone on a slow network paints at once instead of
+ * staying blank; React replaces it when it draws the screen.
+ */
+function appLoadingMarkup(loading: string): string {
+  return `<p role="status" class="py-12 text-center text-muted-foreground">${escapeHtml(loading)}</p>`;
+}
+
+/**
  * One page in one language: the template with the page's head tags, the public pages' and the
  * 404 page's markup rendered on the server, and the state the browser starts from. The
- * application's screens get the empty shell (they are for signed-in people, not search engines),
- * naming every script the screen runs so the browser fetches them at once.
+ * application's screens get the shell with 'Loading…' (they are for signed-in people, not search
+ * engines), naming every script the screen runs so the browser fetches them at once.
  */
 export async function pageHtml(
   build: ClientBuild,
@@ -89,7 +98,9 @@ export async function pageHtml(
   };
   const renderApp = match.kind === 'app' ? undefined : build.renderApp;
   const path = match.kind === 'public' ? match.path : notFoundPath;
-  const markup = renderApp ? await renderApp(context.appUrl + path, state) : '';
+  const markup = renderApp
+    ? await renderApp(context.appUrl + path, state)
+    : appLoadingMarkup(state.translations['common.loading'] ?? '');
   // Functions as replacements, so a `$` in the texts is never read as a replacement pattern.
   return build.template
     .replace('<html lang="en">', () => `<html lang="${language}">`)
