@@ -1,13 +1,48 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 
 // Absolute so the build lands in the same place whichever folder vite is started from.
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
 const clientOutDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 
-export default defineConfig({
+type ChunkingContext = Rolldown.ChunkingContext;
+
+const router = '/src/client/app/router.tsx';
+/** The router's lazy modules that make the signed-in frame: its providers and its layout. */
+const frameModules = /\/src\/client\/app\/(platform-providers|signed-in-layout)\.tsx$/;
+/** The router's lazy modules no public page loads: the frame, sign-in and every signed-in screen. */
+const platformModules =
+  /\/src\/client\/(app\/(platform-providers|signed-in-layout|signed-in-not-found)\.tsx|features\/(auth|dashboards|tasks|compensation|users|notifications)\/|features\/applications\/admin-)/;
+
+/**
+ * The lazy modules of the router a module is loaded with (`start` when the page's start-up
+ * entry, or a module it imports itself, needs it), found by walking its importers up: all of
+ * them, as imports can go round in circles.
+ */
+function lazyRootsOf(id: string, context: ChunkingContext): Set<string> {
+  const roots = new Set<string>();
+  const seen = new Set([id]);
+  const waiting = [id];
+  for (let module = waiting.pop(); module !== undefined; module = waiting.pop()) {
+    const info = context.getModuleInfo(module);
+    if (!info) continue;
+    if (info.importers.length === 0 && info.dynamicImporters.length === 0) roots.add('start');
+    for (const importer of info.dynamicImporters) {
+      roots.add(importer.endsWith(router) ? module : 'start');
+    }
+    for (const importer of info.importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        waiting.push(importer);
+      }
+    }
+  }
+  return roots;
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
@@ -23,6 +58,37 @@ export default defineConfig({
       // Domain modules define zod schemas at their top level next to constants the pages use;
       // calls on `z` have no side effects, so an unused schema (and zod with it) is left out.
       treeshake: { manualPureFunctions: ['z'] },
+      // The rendering entry (dist/ssr) is read from disk by the server: one file is as good as many.
+      output: isSsrBuild
+        ? {}
+        : {
+            // Fewer, larger files (docs/decisions/0049-signed-in-screens-name-their-files.md): React
+            // in one, and everything the signed-in frame needs that no public page does in another
+            // (the query cache, Radix, Zod, the sidebar and bell), instead of some forty small chunks
+            // a phone fetched for every signed-in screen.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /\/node_modules\/(react|react-dom|scheduler)\//,
+                  priority: 3,
+                },
+                {
+                  name: (id, context) => {
+                    const roots = [...lazyRootsOf(id, context)];
+                    const isFrame = roots.some((root) => frameModules.test(root));
+                    return isFrame && roots.every((root) => platformModules.test(root))
+                      ? 'signed-in-frame'
+                      : null;
+                  },
+                  debugName: 'signed-in-frame',
+                  // Only what the name chose: its imports that public pages share stay where they are.
+                  includeDependenciesRecursively: false,
+                  priority: 1,
+                },
+              ],
+            },
+          },
     },
   },
   // The SSR build (dist/ssr) carries its libraries inside, so the server needs no client packages.
@@ -33,4 +99,4 @@ export default defineConfig({
     // The dev API (npm run dev) listens here; the browser keeps talking to one origin, as in production.
     proxy: { '/api': 'http://127.0.0.1:3001' },
   },
-});
+}));

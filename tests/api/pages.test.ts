@@ -394,20 +394,20 @@ describe('other paths', () => {
       'app/entry-client.tsx',
       'app/platform-providers.tsx',
       'app/signed-in-layout.tsx',
-      'features/tasks/index.tsx',
+      'features/tasks/task-detail-page.tsx',
       // What the screen's module imports, named too, so nothing waits for the module to arrive.
-      ...manifest['features/tasks/index.tsx']!.imports!,
+      ...manifest['features/tasks/task-detail-page.tsx']!.imports!,
     ]) {
       expect(task, module).toContain(fileOf(module));
     }
-    expect(task).not.toContain(fileOf('features/compensation/index.tsx'));
+    expect(task).not.toContain(fileOf('features/compensation/compensation-page.tsx'));
+    // A creator's screen never carries the administrators' forms.
+    expect(task).not.toContain(fileOf('features/tasks/admin-tasks-page.tsx'));
     expect(new Set(task).size).toBe(task.length);
 
     const pay = preloads((await get(app, '/admin/influencers')).body);
-    expect(pay).toContain(fileOf('features/compensation/index.tsx'));
-    expect(pay).not.toContain(fileOf('features/tasks/index.tsx'));
-    // The chart arrives once the pay screen's figures are on screen, as before.
-    expect(pay).not.toContain(fileOf('features/compensation/compensation-chart-bars.tsx'));
+    expect(pay).toContain(fileOf('features/compensation/admin-creators-page.tsx'));
+    expect(pay).not.toContain(fileOf('features/tasks/task-detail-page.tsx'));
 
     expect(preloads((await get(app, '/')).body)).toEqual([]);
   });

@@ -51,10 +51,10 @@ async function textOf(part: Locator) {
  */
 function chartAxes(figure: Locator) {
   return figure.evaluate((element) => {
-    const svg = element.querySelector('svg.recharts-surface')!;
+    const svg = element.querySelector('svg[data-chart]')!;
     const box = svg.getBoundingClientRect();
-    const labels = [...svg.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((text) => ({
-      axis: text.closest('[class*="xAxis"]') ? 'x' : 'y',
+    const labels = [...svg.querySelectorAll('text[data-axis-label]')].map((text) => ({
+      axis: text.closest('[data-axis]')!.getAttribute('data-axis'),
       text: text.textContent ?? '',
       rect: text.getBoundingClientRect(),
     }));
@@ -197,7 +197,7 @@ describe('pay in the browser', () => {
     // The chart of the year is drawn, and says in words what it shows.
     const chart = phone.page.getByRole('figure');
     await expect
-      .poll(() => chart.locator('svg .recharts-bar-rectangle').count(), { timeout: 15_000 })
+      .poll(() => chart.locator('svg [data-bar]').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
     expect(await chart.innerText()).toContain(`highest $1,300.75 in ${period}`);
     await expectAccessible(phone.page, phone.problems);
@@ -425,9 +425,7 @@ describe('pay in the browser', () => {
     expect(await textOf(chart)).toContain(
       `Total ${money('1500.00')}; el más alto, ${money('1200.00')}`,
     );
-    await expect
-      .poll(() => chart.locator('svg .recharts-bar-rectangle').count(), { timeout: 15_000 })
-      .toBe(2);
+    await expect.poll(() => chart.locator('svg [data-bar]').count(), { timeout: 15_000 }).toBe(2);
 
     const downloading = phone.page.waitForEvent('download');
     await phone.page.getByRole('link', { name: 'Descargar CSV' }).click();
@@ -476,7 +474,7 @@ describe('pay in the browser', () => {
       await opened.page.goto(`/compensation?lang=${language}`);
       const figure = opened.page.getByRole('figure');
       await expect
-        .poll(() => figure.locator('svg .recharts-bar-rectangle').count(), firstShowing)
+        .poll(() => figure.locator('svg [data-bar]').count(), firstShowing)
         .toBeGreaterThan(0);
       // Every amount from 0 to 20,000 dollars in steps of 500, as the browser writes it short in
       // the reader's language ("1,5 mil US$"), to read the axis's labels back as amounts.

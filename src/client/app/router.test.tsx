@@ -13,9 +13,11 @@ describe('pageModules', () => {
     expect(pageModules(appPaths.taskDetail)).toEqual([
       'app/platform-providers.tsx',
       'app/signed-in-layout.tsx',
-      'features/tasks/index.tsx',
+      'features/tasks/task-detail-page.tsx',
     ]);
-    expect(pageModules(appPaths.adminCreators)).toContain('features/compensation/index.tsx');
+    expect(pageModules(appPaths.adminCreators)).toContain(
+      'features/compensation/admin-creators-page.tsx',
+    );
     expect(pageModules(appPaths.notifications)).toContain(
       'features/notifications/notifications-page.tsx',
     );

@@ -56,8 +56,10 @@ function lazyComponent<Module, Props extends object = object>(
   return Object.assign(Lazy, { preload, module });
 }
 
-// One dynamic import per area, so each area is one chunk and public pages never download the
-// platform's code. Each names its module as the import does (router.test.tsx holds them equal).
+// Dynamic imports, so public pages never download the platform's code: the public site's pages
+// are one chunk, and each signed-in screen is a chunk of its own, so a creator's screen never
+// carries the administrators' forms. Each names its module as the import does (router.test.tsx
+// holds them equal).
 const content = {
   module: 'features/content/index.tsx',
   load: () => import('../features/content/index.tsx'),
@@ -65,26 +67,6 @@ const content = {
 const auth = {
   module: 'features/auth/index.tsx',
   load: () => import('../features/auth/index.tsx'),
-};
-const applications = {
-  module: 'features/applications/index.tsx',
-  load: () => import('../features/applications/index.tsx'),
-};
-const users = {
-  module: 'features/users/index.tsx',
-  load: () => import('../features/users/index.tsx'),
-};
-const dashboards = {
-  module: 'features/dashboards/index.tsx',
-  load: () => import('../features/dashboards/index.tsx'),
-};
-const tasks = {
-  module: 'features/tasks/index.tsx',
-  load: () => import('../features/tasks/index.tsx'),
-};
-const compensation = {
-  module: 'features/compensation/index.tsx',
-  load: () => import('../features/compensation/index.tsx'),
 };
 
 const HomePage = lazyComponent(content, (m) => m.HomePage);
@@ -138,18 +120,90 @@ const SignedInNotFound = lazyComponent(
 );
 const LoginPage = lazyComponent(auth, (m) => m.LoginPage);
 const ResetPasswordPage = lazyComponent(auth, (m) => m.ResetPasswordPage);
-const AdminDashboardPage = lazyComponent(dashboards, (m) => m.AdminDashboardPage);
-const AdminApplicationsPage = lazyComponent(applications, (m) => m.AdminApplicationsPage);
-const AdminTasksPage = lazyComponent(tasks, (m) => m.AdminTasksPage);
-const AdminTaskDetailPage = lazyComponent(tasks, (m) => m.AdminTaskDetailPage);
-const AdminUsersPage = lazyComponent(users, (m) => m.AdminUsersPage);
-const AdminCreatorsPage = lazyComponent(compensation, (m) => m.AdminCreatorsPage);
-const AdminCompensationPage = lazyComponent(compensation, (m) => m.AdminCompensationPage);
-const DashboardPage = lazyComponent(dashboards, (m) => m.DashboardPage);
-const TasksPage = lazyComponent(tasks, (m) => m.TasksPage);
-const TaskDetailPage = lazyComponent(tasks, (m) => m.TaskDetailPage);
-const CompensationPage = lazyComponent(compensation, (m) => m.CompensationPage);
-const SettingsPage = lazyComponent(users, (m) => m.SettingsPage);
+const AdminDashboardPage = lazyComponent(
+  {
+    module: 'features/dashboards/admin-dashboard-page.tsx',
+    load: () => import('../features/dashboards/admin-dashboard-page.tsx'),
+  },
+  (m) => m.AdminDashboardPage,
+);
+const AdminApplicationsPage = lazyComponent(
+  {
+    module: 'features/applications/admin-applications-page.tsx',
+    load: () => import('../features/applications/admin-applications-page.tsx'),
+  },
+  (m) => m.AdminApplicationsPage,
+);
+const AdminTasksPage = lazyComponent(
+  {
+    module: 'features/tasks/admin-tasks-page.tsx',
+    load: () => import('../features/tasks/admin-tasks-page.tsx'),
+  },
+  (m) => m.AdminTasksPage,
+);
+const AdminTaskDetailPage = lazyComponent(
+  {
+    module: 'features/tasks/admin-task-detail-page.tsx',
+    load: () => import('../features/tasks/admin-task-detail-page.tsx'),
+  },
+  (m) => m.AdminTaskDetailPage,
+);
+const AdminUsersPage = lazyComponent(
+  {
+    module: 'features/users/admin-users-page.tsx',
+    load: () => import('../features/users/admin-users-page.tsx'),
+  },
+  (m) => m.AdminUsersPage,
+);
+const AdminCreatorsPage = lazyComponent(
+  {
+    module: 'features/compensation/admin-creators-page.tsx',
+    load: () => import('../features/compensation/admin-creators-page.tsx'),
+  },
+  (m) => m.AdminCreatorsPage,
+);
+const AdminCompensationPage = lazyComponent(
+  {
+    module: 'features/compensation/admin-compensation-page.tsx',
+    load: () => import('../features/compensation/admin-compensation-page.tsx'),
+  },
+  (m) => m.AdminCompensationPage,
+);
+const DashboardPage = lazyComponent(
+  {
+    module: 'features/dashboards/dashboard-page.tsx',
+    load: () => import('../features/dashboards/dashboard-page.tsx'),
+  },
+  (m) => m.DashboardPage,
+);
+const TasksPage = lazyComponent(
+  {
+    module: 'features/tasks/tasks-page.tsx',
+    load: () => import('../features/tasks/tasks-page.tsx'),
+  },
+  (m) => m.TasksPage,
+);
+const TaskDetailPage = lazyComponent(
+  {
+    module: 'features/tasks/task-detail-page.tsx',
+    load: () => import('../features/tasks/task-detail-page.tsx'),
+  },
+  (m) => m.TaskDetailPage,
+);
+const CompensationPage = lazyComponent(
+  {
+    module: 'features/compensation/compensation-page.tsx',
+    load: () => import('../features/compensation/compensation-page.tsx'),
+  },
+  (m) => m.CompensationPage,
+);
+const SettingsPage = lazyComponent(
+  {
+    module: 'features/users/settings-page.tsx',
+    load: () => import('../features/users/settings-page.tsx'),
+  },
+  (m) => m.SettingsPage,
+);
 const NotificationsPage = lazyComponent(
   {
     module: 'features/notifications/notifications-page.tsx',

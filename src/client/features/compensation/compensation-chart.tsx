@@ -1,11 +1,8 @@
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import type { CompensationChartPoint } from './compensation-chart-bars.tsx';
+import CompensationChartBars, { type CompensationChartPoint } from './compensation-chart-bars.tsx';
 import { formatCents } from './compensation-format.ts';
-
-// The chart library arrives only when a compensation screen draws its chart (docs/decisions/0024).
-const CompensationChartBars = lazy(() => import('./compensation-chart-bars.tsx'));
 
 export type { CompensationChartPoint };
 
@@ -46,9 +43,7 @@ export function CompensationChart({
         </h2>
         <figure className="mt-4 grid gap-3">
           <div aria-hidden="true" className="h-60 min-w-0">
-            <Suspense fallback={<div className="h-60 rounded-md bg-background" />}>
-              <CompensationChartBars points={points} language={language} />
-            </Suspense>
+            <CompensationChartBars points={points} language={language} />
           </div>
           <figcaption className="text-sm text-muted-foreground">
             {description} {summary}

@@ -1,1 +1,0 @@
-export { AdminApplicationsPage } from './admin-applications-page.tsx';
