@@ -152,7 +152,11 @@ export default function CompensationChartBars({
           className="block touch-pan-y select-none"
           onPointerMove={choose}
           onPointerDown={choose}
-          onPointerLeave={() => setActive(undefined)}
+          // A finger lifted leaves the month it chose shown, as a tap should; a mouse that leaves
+          // takes its tooltip with it.
+          onPointerLeave={(event) => {
+            if (event.pointerType === 'mouse') setActive(undefined);
+          }}
         >
           <g stroke="var(--color-border)">
             {ticks.map((tick) => (
