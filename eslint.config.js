@@ -111,7 +111,7 @@ export default tseslint.config(
           message: 'Use the reused formatters of src/domain/intl.ts.',
         },
         {
-          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
           message: 'Use formatMoment or the formatters of src/domain/intl.ts.',
         },
       ],
