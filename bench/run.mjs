@@ -12,6 +12,7 @@ for (const benchmark of [
   'bench/tus-resume.mjs',
   'bench/task-lists.mjs',
   'bench/influencers.mjs',
+  'bench/backup.mjs',
 ]) {
   execFileSync(process.execPath, [benchmark], { stdio: 'inherit' });
 }
