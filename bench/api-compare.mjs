@@ -1,0 +1,62 @@
+// The signed-in API beside the stack the spec was written from (Express, express-session over
+// PostgreSQL, drizzle): requests per second and p99 of GET /api/auth/user, /api/notifications,
+// /api/admin/users?page=1 and /api/admin/applications-v2?page=1, ours over theirs, on the same
+// machine, PostgreSQL server and data (the aim: every ratio at least 3; decision 0048).
+//
+// The reference stack is not part of this repository. It is looked for in the folder
+// PERF_REFERENCE_DIR names, else in ../shared/perf-reference beside this checkout; without it
+// this prints how to get it and stops, successfully. With it, its compare.mjs runs from this
+// project's root (it starts our built server, dist/server/main.js, so build first), once with
+// ours on PostgreSQL and once with ours on SQLite, and its figures are printed as it prints them.
+// Arguments are handed to compare.mjs (`--smoke` for one short round, `--pg URL` for another
+// PostgreSQL server); given `--ours`, only that run is made.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const referenceDir = path.resolve(
+  process.env.PERF_REFERENCE_DIR ?? path.join(root, '..', 'shared', 'perf-reference'),
+);
+const compare = path.join(referenceDir, 'compare.mjs');
+const say = (line) => console.log(`api-compare: ${line}`);
+
+if (!fs.existsSync(compare)) {
+  say(
+    `the reference stack is absent (no ${compare}): skipped. To run it, put the perf-reference ` +
+      'folder (compare.mjs, seed-data.mjs, seed-stack/) there or name its folder in ' +
+      'PERF_REFERENCE_DIR, install its packages once with ' +
+      '`npm install --prefix <that folder>/seed-stack`, build (`npm run build`) and run ' +
+      '`node bench/api-compare.mjs`.',
+  );
+  process.exit(0);
+}
+if (!fs.existsSync(path.join(referenceDir, 'seed-stack', 'node_modules'))) {
+  say(
+    `the reference stack's packages are not installed: run ` +
+      `\`npm install --prefix ${path.join(referenceDir, 'seed-stack')}\` once, then this again.`,
+  );
+  process.exit(0);
+}
+if (!fs.existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+  say('our server is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+const given = process.argv.slice(2);
+const runs = given.includes('--ours') ? [given] : [given, [...given, '--ours', 'sqlite']];
+let failed = false;
+for (const args of runs) {
+  say(`node ${path.relative(root, compare)} ${args.join(' ')}`.trimEnd());
+  const result = spawnSync(process.execPath, [compare, ...args], {
+    cwd: root,
+    env: { ...process.env, MAIN_DIR: root },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    say(`the comparison failed (exit ${result.status ?? result.signal}); its reason is above.`);
+    failed = true;
+  }
+}
+process.exit(failed ? 1 : 0);
