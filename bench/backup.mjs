@@ -6,7 +6,7 @@
 // connections at once. Needs `npm run build:server`. BENCH_BACKUP_MIB sets the stored size
 // (default 1024). Figures from a shared machine: compare the ratios within one run.
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,6 +55,8 @@ try {
     block.writeUInt32BE(n, 0);
     fs.writeFileSync(path.join(folder, `${randomUUID()}.mp4`), block);
   }
+  // On disk before anything is measured: the kernel's write-back would slow the baseline.
+  execFileSync('sync');
 
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
@@ -89,7 +91,7 @@ try {
   };
 
   await load(forSeconds(2)); // warm-up
-  const baseline = await load(forSeconds(baselineSeconds));
+  const before = await load(forSeconds(baselineSeconds));
 
   // 1. `npm run backup`, its own process, beside the serving server.
   let cliDone = false;
@@ -157,12 +159,18 @@ try {
     throw new Error(`The server's backup failed: ${JSON.stringify(serverBackup.failure)}`);
   }
 
+  // Without a backup again, after both: the machine may be shared, so the baseline is the mean.
+  const after = await load(forSeconds(baselineSeconds));
+  const baseline = { rate: (before.rate + after.rate) / 2 };
+
   const mib = (bytes) => (bytes / 1024 ** 2).toFixed(0);
   const ratio = (during) => (during.rate / baseline.rate).toFixed(2);
   console.log(
     `Backup of ${storedMiB} MiB of stored files and ${rows.toLocaleString('en')} rows (SQLite)`,
   );
-  console.log(`  requests/s without a backup: ${baseline.rate.toFixed(0)}`);
+  console.log(
+    `  requests/s without a backup: ${baseline.rate.toFixed(0)} (${before.rate.toFixed(0)} before, ${after.rate.toFixed(0)} after)`,
+  );
   console.log(
     `  npm run backup: ${cliRun.seconds.toFixed(1)} s, ${mib(serverBackup.last.bytes)} MiB written, ` +
       `peak memory ${cliRss.toFixed(0)} MiB; requests/s meanwhile ${duringCli.rate.toFixed(0)} ` +

@@ -5,7 +5,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import type { Manifest } from '../../src/server/backups/snapshot-format.ts';
 import { listSnapshots } from '../../src/server/backups/snapshot-format.ts';
-import { sqliteFilePath } from '../../src/server/db/database.ts';
+import { openDatabase, sqliteFilePath } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { applicationFields, pngFile } from '../support/applications.ts';
 import {
   emptyTarget,
@@ -21,6 +22,7 @@ import { formBody, mp4Bytes, pngBytes } from '../support/files.ts';
 import { describe, expect, test } from '../support/fixtures.ts';
 import { startServerProcess } from '../support/server-process.ts';
 import { createSignedInUser } from '../support/sign-in.ts';
+import { buildTestApp } from '../support/test-app.ts';
 
 test.override('appEnv', { TRUST_PROXY: 'true' });
 
@@ -400,4 +402,86 @@ describe('PostgreSQL client tools', () => {
     expect(failed.stderr).toContain('pg_dump was not found');
     expect(failed.stderr).toContain('postgresql-client');
   });
+});
+
+describe('a snapshot from an older schema', () => {
+  test.override('emptyDatabase', true);
+
+  test('is restored as it was, and the server migrates it when it starts', async ({
+    handle,
+    database,
+  }) => {
+    await migrateToLatest(handle, '0043-mail-outbox');
+    const user = await createUser(handle.db, { username: 'older_schema' });
+    await handle.db.destroy();
+    const backup = await runCli('backup', [], envOf(database));
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(lastLine(backup.stdout), 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    expect(manifest.schemaVersion).toBe('0043-mail-outbox');
+    expect(manifest.counts.users).toBe(1);
+
+    const target = await emptyTarget(os.tmpdir());
+    cleanups.push(target.remove);
+    const restore = await runCli('restore', [lastLine(backup.stdout)], envOf(target));
+    expect(restore.code).toBe(0);
+    const restored = await buildTestApp({
+      ...target,
+      dialect: target.databaseUrl ? 'postgres' : 'sqlite',
+      open: () => openDatabase(target),
+    });
+    try {
+      const migrations = await restored.app.deps.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute();
+      expect(migrations.map((row) => (row as { name: string }).name)).toContain('0051-backup-runs');
+      const found = await restored.app.deps.db
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      expect(found?.username).toBe('older_schema');
+    } finally {
+      await restored.close();
+    }
+  }, 60_000);
+});
+
+describe('the key of the ID documents from the environment', () => {
+  const key = Buffer.alloc(32, 7).toString('base64');
+  test.override('appEnv', { DOCUMENT_ENCRYPTION_KEY: key });
+
+  test('is not in the snapshot; a restore without it warns, and one with another key is refused', async ({
+    app,
+    database,
+  }) => {
+    await createUser(app.deps.db);
+    const backup = await runCli('backup', [], { ...envOf(database), DOCUMENT_ENCRYPTION_KEY: key });
+    expect(backup.code).toBe(0);
+    const snapshot = lastLine(backup.stdout);
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(snapshot, 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    expect(manifest.documentKey).toBe('environment');
+    expect(manifest.files.map((file) => file.path)).not.toContain('files/document-encryption.key');
+    expect(JSON.stringify(manifest)).not.toContain(key);
+
+    const wrong = await emptyTarget(os.tmpdir());
+    cleanups.push(wrong.remove);
+    const refused = await runCli('restore', [snapshot], {
+      ...envOf(wrong),
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not the key');
+
+    const without = await emptyTarget(os.tmpdir());
+    cleanups.push(without.remove);
+    const warned = await runCli('restore', [snapshot], envOf(without));
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toContain('Warning: DOCUMENT_ENCRYPTION_KEY is not set');
+  }, 60_000);
 });
