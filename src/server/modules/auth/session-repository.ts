@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { CompiledQuery, InferResult, Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 
@@ -21,20 +21,36 @@ const personColumns = [
   'users.updatedAt',
 ] as const;
 
-/**
- * A session with its person, in one query: every signed-in request asks this, so the person is
- * joined rather than read by a second round trip. No session, no row.
- */
-export async function findSessionWithUser(db: Db, sid: string) {
-  return db
+const sessionWithUserQuery = (db: Db, sid: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select(['sessions.sess', 'sessions.expire', ...personColumns])
-    .where('sessions.sid', '=', sid)
-    .executeTakeFirst();
-}
+    .where('sessions.sid', '=', sid);
 
-export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
+export type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
+
+/** The statement of sessionWithUserQuery, built once per database handle: only `sid` changes. */
+const compiledSessionQueries = new WeakMap<Db, CompiledQuery<SessionWithUser>>();
+
+/**
+ * A session with its person, in one query: every signed-in request asks this, so the person is
+ * joined rather than read by a second round trip, and the statement is built and compiled once
+ * rather than on every request. No session, no row. Nothing of the answer is kept.
+ */
+export async function findSessionWithUser(
+  db: Db,
+  sid: string,
+): Promise<SessionWithUser | undefined> {
+  let compiled = compiledSessionQueries.get(db);
+  if (!compiled) {
+    compiled = sessionWithUserQuery(db, '').compile();
+    compiledSessionQueries.set(db, compiled);
+  }
+  const query: CompiledQuery<SessionWithUser> = { ...compiled, parameters: [sid] };
+  const { rows } = await db.executeQuery(query);
+  return rows[0];
+}
 
 export async function setSessionExpiry(db: Db, sid: string, expire: string): Promise<void> {
   await db.updateTable('sessions').set({ expire }).where('sid', '=', sid).execute();
