@@ -29,12 +29,16 @@ const app = (
 );
 
 // Public pages arrive rendered (src/server/pages/) and are hydrated; the application's
-// screens arrive as an empty shell. As a transition, hydration yields to the browser every few
-// milliseconds instead of holding a phone's main thread for the whole page.
+// screens arrive as a shell saying 'Loading…', which the first render replaces. Both as a
+// transition: React yields to the browser every few milliseconds instead of holding a phone's
+// main thread for the whole page.
 if (container.hasAttribute('data-server-rendered')) {
   startTransition(() => {
     hydrateRoot(container, app);
   });
 } else {
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
 }
