@@ -6,12 +6,13 @@ import type { BackupFailure, BackupStatus } from '../../domain/dashboards.ts';
 import { backupStages } from '../../domain/dashboards.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';
-import { claimJobRound } from '../db/job-rounds.ts';
+import { claimJobRound, planJobRound } from '../db/job-rounds.ts';
 import { lockKeys } from '../db/locks.ts';
 import type { Clock } from '../deps.ts';
 import { catalogueNotification, notify } from '../modules/notifications/notify.ts';
 import { administratorIds } from '../modules/users/repository.ts';
 import { existingDocumentKey } from './document-key.ts';
+import { freshRunningRun, insertRun, newestRuns, updateRun } from './repository.ts';
 import { listSnapshots } from './snapshot-format.ts';
 import { takeSnapshot, type BackupProgress } from './take-snapshot.ts';
 
@@ -45,34 +46,26 @@ async function startRun(deps: BackupDeps, trigger: BackupTrigger): Promise<strin
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
     await lockKeys(trx, deps.dialect, ['backup-run']);
-    const running = await trx
-      .selectFrom('backupRuns')
-      .select(['id', 'owner'])
-      .where('status', '=', 'running')
-      .where('heartbeatAt', '>', new Date(now.getTime() - staleAfterMs).toISOString())
-      .executeTakeFirst();
+    const running = await freshRunningRun(trx, new Date(now.getTime() - staleAfterMs));
     if (running && isAliveOwner(running.owner)) return null;
     if (running) {
       // Its process is gone (killed): it was interrupted, and says so.
-      await trx
-        .updateTable('backupRuns')
-        .set({ status: 'failed', failure: 'interrupted', finishedAt: now.toISOString() })
-        .where('id', '=', running.id)
-        .execute();
+      await updateRun(trx, running.id, {
+        status: 'failed',
+        failure: 'interrupted',
+        finishedAt: now.toISOString(),
+      });
     }
     const id = randomUUID();
-    await trx
-      .insertInto('backupRuns')
-      .values({
-        id,
-        trigger,
-        status: 'running',
-        owner: thisOwner,
-        startedAt: now.toISOString(),
-        heartbeatAt: now.toISOString(),
-        stage: 'files',
-      })
-      .execute();
+    await insertRun(trx, {
+      id,
+      trigger,
+      status: 'running',
+      owner: thisOwner,
+      startedAt: now.toISOString(),
+      heartbeatAt: now.toISOString(),
+      stage: 'files',
+    });
     return id;
   });
 }
@@ -118,17 +111,16 @@ export async function runBackup(
   options.onStart?.(runId);
   let progress: BackupProgress = { stage: 'files', bytes: 0, files: 0 };
   const beat = () =>
-    deps.db
-      .updateTable('backupRuns')
-      .set({
+    updateRun(
+      deps.db,
+      runId,
+      {
         heartbeatAt: deps.clock().toISOString(),
         stage: progress.stage,
         progressBytes: progress.bytes,
-      })
-      .where('id', '=', runId)
-      .where('status', '=', 'running')
-      .execute()
-      .catch(() => {});
+      },
+      { whileRunning: true },
+    ).catch(() => {});
   const heartbeat = setInterval(() => void beat(), heartbeatMs);
   heartbeat.unref();
   try {
@@ -138,19 +130,15 @@ export async function runBackup(
       onProgress: (next) => (progress = next),
     });
     clearInterval(heartbeat);
-    await deps.db
-      .updateTable('backupRuns')
-      .set({
-        status: 'succeeded',
-        finishedAt: deps.clock().toISOString(),
-        heartbeatAt: deps.clock().toISOString(),
-        stage: 'done',
-        progressBytes: taken.manifest.bytes,
-        snapshot: path.basename(taken.path),
-        bytes: taken.manifest.bytes,
-      })
-      .where('id', '=', runId)
-      .execute();
+    await updateRun(deps.db, runId, {
+      status: 'succeeded',
+      finishedAt: deps.clock().toISOString(),
+      heartbeatAt: deps.clock().toISOString(),
+      stage: 'done',
+      progressBytes: taken.manifest.bytes,
+      snapshot: path.basename(taken.path),
+      bytes: taken.manifest.bytes,
+    });
     const removed = await pruneSnapshots(deps.config);
     deps.log.info(
       { snapshot: taken.path, bytes: taken.manifest.bytes, removed: removed.length },
@@ -163,18 +151,13 @@ export async function runBackup(
     const detail = error instanceof Error ? error.message : String(error);
     deps.log.error({ err: error, reason }, 'The backup failed');
     const finishedAt = deps.clock().toISOString();
-    await deps.db
-      .updateTable('backupRuns')
-      .set({
-        status: 'failed',
-        finishedAt,
-        heartbeatAt: finishedAt,
-        failure: reason,
-        error: detail,
-      })
-      .where('id', '=', runId)
-      .execute()
-      .catch(() => {});
+    await updateRun(deps.db, runId, {
+      status: 'failed',
+      finishedAt,
+      heartbeatAt: finishedAt,
+      failure: reason,
+      error: detail,
+    }).catch(() => {});
     await tellAdministrators(deps, reason).catch((notifyError: unknown) =>
       deps.log.error(
         { err: notifyError },
@@ -218,18 +201,11 @@ export async function scheduledBackup(deps: BackupDeps): Promise<BackupOutcome |
   const everyMs = deps.config.backups.intervalHours * 3600_000;
   if (everyMs <= 0) return null;
   const now = deps.clock();
-  const first = new Date(now.getTime() + Math.min(everyMs, 3600_000)).toISOString();
-  await deps.db
-    .insertInto('jobRounds')
-    .values({ job, nextRoundAt: first })
-    .onConflict((conflict) => conflict.column('job').doNothing())
-    .execute();
-  await deps.db
-    .updateTable('jobRounds')
-    .set({ nextRoundAt: new Date(now.getTime() + everyMs).toISOString() })
-    .where('job', '=', job)
-    .where('nextRoundAt', '>', new Date(now.getTime() + everyMs).toISOString())
-    .execute();
+  await planJobRound(deps.db, {
+    job,
+    firstAt: new Date(now.getTime() + Math.min(everyMs, 3600_000)),
+    latestAt: new Date(now.getTime() + everyMs),
+  });
   if (!(await claimJobRound(deps.db, { job, now, everyMs }))) return null;
   return runBackup(deps, 'schedule');
 }
@@ -239,21 +215,7 @@ export async function backupStatus(
   deps: Pick<BackupDeps, 'db' | 'config' | 'clock'>,
 ): Promise<BackupStatus> {
   const { db } = deps;
-  const [last, latest] = await Promise.all([
-    db
-      .selectFrom('backupRuns')
-      .select(['finishedAt', 'bytes'])
-      .where('status', '=', 'succeeded')
-      .orderBy('finishedAt', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('backupRuns')
-      .selectAll()
-      .orderBy('startedAt', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  const { succeeded: last, latest } = await newestRuns(db);
   const stale = new Date(deps.clock().getTime() - staleAfterMs).toISOString();
   const running =
     latest?.status === 'running' && latest.heartbeatAt > stale && isAliveOwner(latest.owner)

@@ -25,3 +25,25 @@ export async function claimJobRound(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * Sets a job's rounds going without claiming one: its first round is due at `firstAt` unless it
+ * has one already, and a round due after `latestAt` (the interval was shortened) is brought to
+ * `latestAt`.
+ */
+export async function planJobRound(
+  db: Db,
+  { job, firstAt, latestAt }: { job: string; firstAt: Date; latestAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('jobRounds')
+    .values({ job, nextRoundAt: firstAt.toISOString() })
+    .onConflict((conflict) => conflict.column('job').doNothing())
+    .execute();
+  await db
+    .updateTable('jobRounds')
+    .set({ nextRoundAt: latestAt.toISOString() })
+    .where('job', '=', job)
+    .where('nextRoundAt', '>', latestAt.toISOString())
+    .execute();
+}
