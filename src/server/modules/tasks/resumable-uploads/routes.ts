@@ -138,13 +138,21 @@ function needsSettling(exchange: Exchange, response: Response): boolean {
   return exchange.request.method === 'HEAD' && offset === String(exchange.claim.fileSize);
 }
 
-/** A finished upload as tus tells it: every byte is here (HEAD 200, PATCH 204). */
-function sendFinishedState(request: FastifyRequest, reply: FastifyReply, fileSize: number) {
+/**
+ * A finished upload as tus tells it: every byte is here (HEAD 200, PATCH 204). The PATCH that
+ * recorded the file answers 200 with the creator's task, whichever way it came to record it.
+ */
+function sendFinishedState(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileSize: number,
+  finish: FinishOutcome = { won: false },
+) {
   void reply.header('upload-offset', String(fileSize)).header('cache-control', 'no-store');
   if (request.method === 'HEAD') {
     return reply.header('upload-length', String(fileSize)).status(200).send();
   }
-  return reply.status(204).send();
+  return finish.won ? reply.status(200).send(finish.detail) : reply.status(204).send();
 }
 
 /**
@@ -182,12 +190,12 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     exchanges.set(webRequest, exchange);
     const response = await tus.handleWeb(webRequest);
     if (needsSettling(exchange, response)) {
-      const state = await settleResumableUpload(deps, {
+      const settled = await settleResumableUpload(deps, {
         uploadId: exchange.claim!.id,
         user: exchange.user,
       });
-      if (state === 'finished')
-        return sendFinishedState(request, reply, Number(exchange.claim!.fileSize));
+      if (settled !== 'under way')
+        return sendFinishedState(request, reply, Number(exchange.claim!.fileSize), settled);
     }
     if (response.status >= 400 || exchange.failure !== undefined) {
       // A create that failed after its claim leaves nothing behind either.

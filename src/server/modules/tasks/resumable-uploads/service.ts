@@ -265,26 +265,25 @@ export async function finishResumableUpload(
 /**
  * Where an unfinished upload stands when a request could not simply go on with it (its bytes
  * not where the store looked, an offset that no longer matches, every byte already here):
- * 'finished' when it is (finished by this call when every byte is here and nobody has yet),
- * 'under way' when the request's own answer stands, 404 when it is gone (bytes that vanished
- * release it).
+ * how its finish went when it is finished (won when this call finished it, every byte being here
+ * and nobody having done it yet), 'under way' when the request's own answer stands, 404 when it
+ * is gone (bytes that vanished release it).
  */
 export async function settleResumableUpload(
   deps: Deps,
   { uploadId, user }: { uploadId: string; user: User },
-): Promise<'finished' | 'under way'> {
+): Promise<FinishOutcome | 'under way'> {
   const claim = await findUploadClaim(deps.db, uploadId);
   if (!claim || claim.userId !== user.id) throw notFound();
-  if (claim.finishedUploadId) return 'finished';
+  if (claim.finishedUploadId) return { won: false };
   const received = await resumableBytesReceived(deps.storage, uploadId);
   if (received === undefined) {
     if (await releaseResumableUpload(deps, uploadId)) throw notFound();
     // Released or finished by another request meanwhile: the claim says which.
     const after = await findUploadClaim(deps.db, uploadId);
-    if (after?.finishedUploadId) return 'finished';
+    if (after?.finishedUploadId) return { won: false };
     throw notFound();
   }
   if (received < Number(claim.fileSize)) return 'under way';
-  await finishResumableUpload(deps, { claim, user });
-  return 'finished';
+  return finishResumableUpload(deps, { claim, user });
 }
