@@ -17,8 +17,19 @@ let creator: TestUser;
 
 beforeAll(async () => {
   const { db } = e2e;
-  admin = await createUser(db, { isAdmin: true, firstName: 'Ada', lastName: 'Admin' });
-  creator = await createUser(db, { firstName: 'Carla', lastName: 'Creator' });
+  // Usernames as long as one word can be in a heading ('Welcome, …!'), near the 50 allowed.
+  const unique = Date.now().toString(36);
+  admin = await createUser(db, {
+    isAdmin: true,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    username: `ada_the_administrator_of_the_agency_${unique}`,
+  });
+  creator = await createUser(db, {
+    firstName: 'Carla',
+    lastName: 'Creator',
+    username: `carla_the_creator_of_many_photos_${unique}`,
+  });
   // A long name beside the Administrator badge, as real agencies have.
   await createUser(db, {
     isAdmin: true,

@@ -217,7 +217,10 @@ describe('applying and reviewing', () => {
     expect(await creator.page.getByRole('heading', { level: 1 }).innerText()).toBe(
       es['auth.invitation.title'],
     );
-    expect(await creator.page.getByText(es['auth.invitation.description']!).isVisible()).toBe(true);
+    // Once the link is checked (the form waits for the server's word that it is still good).
+    await expect
+      .poll(() => creator.page.getByText(es['auth.invitation.description']!).isVisible())
+      .toBe(true);
     // The tab's title fits a first password as well as a new one.
     expect(await creator.page.title()).toMatch(/^Elige tu contraseña \| /);
     await creator.page.getByLabel(es['auth.newPassword']!, { exact: true }).fill('lucia-secret-1');

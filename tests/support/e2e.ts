@@ -88,10 +88,20 @@ export async function expectAccessible(
   });
   const width = page.viewportSize()?.width ?? 0;
   // Measured once animations have ended: an element mid-slide can stand a pixel past the edge.
-  // On failure, the elements that reach past the screen's edge, to say what to fix.
+  // On failure, the elements, or the texts overflowing their element, that reach past the
+  // screen's edge, to say what to fix.
   const overflow = await page.evaluate((screen) => {
+    // Text visually hidden for screen readers (a 1 px box, clipped) widens nothing.
+    const textPast = (element: Element) =>
+      element.getBoundingClientRect().width > 1 &&
+      [...element.childNodes].some((node) => {
+        if (node.nodeType !== Node.TEXT_NODE) return false;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return range.getBoundingClientRect().right > screen;
+      });
     const past = [...document.querySelectorAll('body *')].filter(
-      (element) => element.getBoundingClientRect().right > screen,
+      (element) => element.getBoundingClientRect().right > screen || textPast(element),
     );
     return {
       scrollWidth: document.documentElement.scrollWidth,
