@@ -24,7 +24,9 @@ import { startServerProcess } from '../support/server-process.ts';
 import { createSignedInUser } from '../support/sign-in.ts';
 import { buildTestApp } from '../support/test-app.ts';
 
-test.override('appEnv', { TRUST_PROXY: 'true' });
+const errorLines: string[] = [];
+test.override('appEnv', { TRUST_PROXY: 'true', LOG_LEVEL: 'error' });
+test.override('appOptions', { logStream: { write: (line: string) => void errorLines.push(line) } });
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -177,7 +179,7 @@ describe('npm run backup and npm run restore', () => {
               notes: `entry ${n}`,
             },
           });
-          expect(answer.status).toBe(201);
+          expect(answer.status, errorLines.join('\n')).toBe(201);
           const { id } = (await answer.json()) as { id: string };
           first ??= id;
           pay.push({ sentAt, ackAt: Date.now(), value: { id, amount } });

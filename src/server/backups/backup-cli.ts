@@ -1,14 +1,15 @@
-import os from 'node:os';
+import { basename } from 'node:path';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { existingDocumentKey } from './document-key.ts';
-import { runBackup } from './runs.ts';
+import { pruneSnapshots, recordEndedRun, runBackup } from './runs.ts';
 import { takeSnapshot } from './take-snapshot.ts';
 
 // `npm run backup`: one consistent snapshot under BACKUP_DIR while the server keeps running
 // (decision 0051). The snapshot's path is the last line printed; a failure exits with 1. The run
-// is recorded for the dashboard like the server's own, once the database has the table for it.
+// is recorded for the dashboard like the server's own, once the database has the table for it
+// (on SQLite only once it has ended).
 async function backUp(): Promise<{ path: string; bytes: number }> {
   const config = loadConfig();
   const handle = openDatabase(config);
@@ -22,6 +23,28 @@ async function backUp(): Promise<{ path: string; bytes: number }> {
         documentKey: existingDocumentKey(config),
       });
       return { path, bytes: manifest.bytes };
+    }
+    if (handle.dialect === 'sqlite') {
+      // Another process writing to the server's SQLite file while it serves can make one of its
+      // transactions fail (SQLITE_BUSY), so the command writes its run once, when it has ended.
+      const startedAt = new Date();
+      try {
+        const { path, manifest } = await takeSnapshot(config, {
+          documentKey: existingDocumentKey(config),
+        });
+        await recordEndedRun(handle.db, {
+          startedAt,
+          snapshot: basename(path),
+          bytes: manifest.bytes,
+        });
+        for (const name of await pruneSnapshots(config)) {
+          console.log(`Removed the older snapshot ${name} (BACKUP_KEEP).`);
+        }
+        return { path, bytes: manifest.bytes };
+      } catch (error) {
+        await recordEndedRun(handle.db, { startedAt, error }).catch(() => {});
+        throw error;
+      }
     }
     const quiet = { info: () => {}, error: () => {} };
     const outcome = await runBackup(
@@ -37,13 +60,6 @@ async function backUp(): Promise<{ path: string; bytes: number }> {
   } finally {
     await handle.db.destroy();
   }
-}
-
-// The server it runs beside comes first: the copy takes the CPU the serving process leaves.
-try {
-  os.setPriority(os.constants.priority.PRIORITY_LOW);
-} catch {
-  // Not allowed here: it runs at the usual priority.
 }
 
 try {

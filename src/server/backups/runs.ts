@@ -180,6 +180,37 @@ async function tellAdministrators(deps: BackupDeps, reason: BackupFailure): Prom
   }
 }
 
+/** Records a run of `npm run backup` once it has ended: its snapshot and size, or why it failed. */
+export async function recordEndedRun(
+  db: Db,
+  run: { startedAt: Date } & ({ snapshot: string; bytes: number } | { error: unknown }),
+): Promise<void> {
+  const now = new Date().toISOString();
+  const ended =
+    'error' in run
+      ? {
+          status: 'failed' as const,
+          failure: failureOf(run.error),
+          error: run.error instanceof Error ? run.error.message : String(run.error),
+        }
+      : {
+          status: 'succeeded' as const,
+          stage: 'done',
+          snapshot: run.snapshot,
+          bytes: run.bytes,
+          progressBytes: run.bytes,
+        };
+  await insertRun(db, {
+    id: randomUUID(),
+    trigger: 'command',
+    owner: thisOwner,
+    startedAt: run.startedAt.toISOString(),
+    heartbeatAt: now,
+    finishedAt: now,
+    ...ended,
+  });
+}
+
 /** Keeps the newest BACKUP_KEEP snapshots of BACKUP_DIR and removes the others. */
 export async function pruneSnapshots(config: Config): Promise<string[]> {
   const older = (await listSnapshots(config.backups.dir)).slice(config.backups.keep);
