@@ -15,7 +15,7 @@ export const dashboardsApi = {
     path: '/api/admin/backups',
     access: 'admin',
     summary:
-      "Starts a backup now (202 with the backups' state; 409 while one is under way); its progress shows in the dashboard",
+      "Starts a backup now (202 with the backups' state; asked while one is under way, starts nothing and answers that state); its progress shows in the dashboard",
     responses: { 202: backupStatusSchema },
   }),
   creator: endpoint({

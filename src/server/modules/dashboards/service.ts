@@ -86,20 +86,22 @@ export async function creatorDashboard(deps: Deps, creator: User): Promise<Creat
 
 /**
  * "Back up now": starts a backup in this process and answers at once with the backups' state;
- * the dashboard follows its progress. Refused while one is under way in any process.
+ * the dashboard follows its progress. Asked again while one is under way in any process (a double
+ * tap, a second administrator), it starts nothing and answers that state: the backup asked for is
+ * running (decision 0041).
  */
 export async function backUpNow(deps: Deps): Promise<BackupStatus> {
-  const started = new Promise<boolean>((resolve) => {
-    void runBackup(deps, 'manual', { onStart: () => resolve(true) }).then(
+  const started = new Promise<'started' | 'under way' | 'failed'>((resolve) => {
+    void runBackup(deps, 'manual', { onStart: () => resolve('started') }).then(
       (outcome) => {
-        if (!outcome) resolve(false);
+        if (!outcome) resolve('under way');
       },
       (error: unknown) => {
         deps.log.error({ err: error }, 'The backup could not start');
-        resolve(false);
+        resolve('failed');
       },
     );
   });
-  if (!(await started)) throw new DomainError('conflict', 'backup.running');
+  if ((await started) === 'failed') throw new Error('The backup could not start');
   return backupStatus(deps);
 }
