@@ -3,9 +3,8 @@
 // /api/admin/users?page=1 and /api/admin/applications-v2?page=1, ours over theirs, on the same
 // machine, PostgreSQL server and data (the aim: every ratio at least 3; decision 0048).
 //
-// The reference stack is not part of this repository. It is looked for in the folder
-// PERF_REFERENCE_DIR names, else in ../shared/perf-reference beside this checkout; without it
-// this prints how to get it and stops, successfully. With it, its compare.mjs runs from this
+// The reference stack is not part of this repository: PERF_REFERENCE_DIR names its folder;
+// without it this prints how to use it and stops, successfully. With it, its compare.mjs runs from this
 // project's root (it starts our built server, dist/server/main.js, so build first), once with
 // ours on PostgreSQL and once with ours on SQLite, and its figures are printed as it prints them.
 // Arguments are handed to compare.mjs (`--smoke` for one short round, `--pg URL` for another
@@ -16,20 +15,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const referenceDir = path.resolve(
-  process.env.PERF_REFERENCE_DIR ?? path.join(root, '..', 'shared', 'perf-reference'),
-);
-const compare = path.join(referenceDir, 'compare.mjs');
 const say = (line) => console.log(`api-compare: ${line}`);
-
+const howTo =
+  "name the reference stack's folder (compare.mjs, seed-data.mjs, seed-stack/) in " +
+  'PERF_REFERENCE_DIR, install its packages once with ' +
+  '`npm install --prefix <that folder>/seed-stack`, build (`npm run build`) and run ' +
+  '`node bench/api-compare.mjs`.';
+if (!process.env.PERF_REFERENCE_DIR) {
+  say(`the reference stack is not named: skipped. To run it, ${howTo}`);
+  process.exit(0);
+}
+const referenceDir = path.resolve(process.env.PERF_REFERENCE_DIR);
+const compare = path.join(referenceDir, 'compare.mjs');
 if (!fs.existsSync(compare)) {
-  say(
-    `the reference stack is absent (no ${compare}): skipped. To run it, put the perf-reference ` +
-      'folder (compare.mjs, seed-data.mjs, seed-stack/) there or name its folder in ' +
-      'PERF_REFERENCE_DIR, install its packages once with ' +
-      '`npm install --prefix <that folder>/seed-stack`, build (`npm run build`) and run ' +
-      '`node bench/api-compare.mjs`.',
-  );
+  say(`the reference stack is absent (no ${compare}): skipped. To run it, ${howTo}`);
   process.exit(0);
 }
 if (!fs.existsSync(path.join(referenceDir, 'seed-stack', 'node_modules'))) {
