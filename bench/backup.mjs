@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startBuiltServer } from './server.mjs';
+import { signIn, startBuiltServer } from './server.mjs';
 
 const storedMiB = Number(process.env.BENCH_BACKUP_MIB ?? 1024);
 const fileMiB = 8;
@@ -58,13 +58,7 @@ try {
   // On disk before anything is measured: the kernel's write-back would slow the baseline.
   execFileSync('sync');
 
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench_admin', password: 'bench-password' }),
-  });
-  if (login.status !== 200) throw new Error(`Sign-in answered ${login.status}`);
-  const cookie = login.headers.getSetCookie()[0].split(';')[0];
+  const cookie = await signIn(baseUrl, 'bench_admin');
 
   /** Requests per second from `connections` loops until `until()` says stop. */
   async function load(until) {

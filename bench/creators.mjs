@@ -145,19 +145,3 @@ export async function fillPostgres(url, count, now) {
     await client.end();
   }
 }
-
-/** Signs in and gives the session cookie (`sid=...`), as a browser would send it back. */
-export async function signIn(baseUrl, username = 'admin', password = 'bench-password') {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`Sign-in: ${response.status}`);
-  const sid = response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith('sid='))
-    ?.split(';')[0];
-  if (!sid) throw new Error('No session cookie after sign-in');
-  return sid;
-}

@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { fillPostgres, monthsOfCompensation, fillSqlite, searchWord, signIn } from './creators.mjs';
-import { startBuiltServer } from './server.mjs';
+import { fillPostgres, monthsOfCompensation, fillSqlite, searchWord } from './creators.mjs';
+import { signIn, startBuiltServer } from './server.mjs';
 
 const sizes = [1_000, 20_000];
 const requestsPerQuery = 100;

@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fillSqlite, signIn } from './creators.mjs';
-import { startBuiltServer } from './server.mjs';
+import { fillSqlite } from './creators.mjs';
+import { signIn, startBuiltServer } from './server.mjs';
 
 const run = promisify(execFile);
 const publicPages = [

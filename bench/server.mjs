@@ -83,3 +83,19 @@ export async function startBuiltServer({
     },
   };
 }
+
+/** Signs in over the API and answers the session cookie (`sid=...`), as a browser sends it back. */
+export async function signIn(baseUrl, username = 'admin', password = 'bench-password') {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`Sign-in as ${username}: ${response.status}`);
+  const sid = response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('sid='))
+    ?.split(';')[0];
+  if (!sid) throw new Error('No session cookie after sign-in');
+  return sid;
+}

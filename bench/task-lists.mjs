@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startBuiltServer } from './server.mjs';
+import { signIn, startBuiltServer } from './server.mjs';
 
 const sizes = [1_000, 100_000];
 const requestsPerCase = 100;
@@ -76,21 +76,6 @@ const lists = [
 const queries = lists.flatMap(({ list, path: address, as }) =>
   cases.map(([name, search]) => ({ name: `${list}, ${name}`, url: `${address}?${search}`, as })),
 );
-
-async function signIn(baseUrl, username, password) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`Sign-in as ${username}: ${response.status}`);
-  const sid = response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith('sid='))
-    ?.split(';')[0];
-  if (!sid) throw new Error('No session cookie after sign-in');
-  return sid;
-}
 
 /** A migrated database with the two creators made through the API; answers their ids. */
 async function prepare(server) {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startBuiltServer } from './server.mjs';
+import { signIn, startBuiltServer } from './server.mjs';
 
 const MiB = 1024 * 1024;
 const payloadBytes = 1024 * MiB;
@@ -160,15 +160,6 @@ async function startReference(dir) {
 
 // ---- the app: an administrator, a creator and a video task
 
-function cookieOf(response) {
-  const sid = response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith('sid='))
-    ?.split(';')[0];
-  if (!sid) throw new Error('No session cookie after sign-in');
-  return sid;
-}
-
 async function api(baseUrl, cookie, method, url, body) {
   const response = await fetch(`${baseUrl}${url}`, {
     method,
@@ -182,10 +173,6 @@ async function api(baseUrl, cookie, method, url, body) {
   if (!response.ok)
     throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response;
-}
-
-async function signIn(baseUrl, username, password) {
-  return cookieOf(await api(baseUrl, undefined, 'POST', '/api/auth/login', { username, password }));
 }
 
 async function prepareApp(server) {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import tus from 'tus-js-client';
-import { startBuiltServer } from './server.mjs';
+import { signIn, startBuiltServer } from './server.mjs';
 
 const MiB = 1024 * 1024;
 const videoBytes = 200 * MiB;
@@ -85,15 +85,6 @@ async function startRelay(targetPort) {
 
 // ---- the app: an administrator, a creator and a video task
 
-function cookieOf(response) {
-  const sid = response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith('sid='))
-    ?.split(';')[0];
-  if (!sid) throw new Error('No session cookie after sign-in');
-  return sid;
-}
-
 async function api(baseUrl, cookie, method, url, body) {
   const response = await fetch(`${baseUrl}${url}`, {
     method,
@@ -108,9 +99,6 @@ async function api(baseUrl, cookie, method, url, body) {
     throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response;
 }
-
-const signIn = async (baseUrl, username, password) =>
-  cookieOf(await api(baseUrl, undefined, 'POST', '/api/auth/login', { username, password }));
 
 async function prepareApp(baseUrl) {
   const admin = await signIn(baseUrl, 'admin', 'bench-password');
