@@ -71,6 +71,14 @@ const configSchema = z.object({
       .min(1, 'must be at least 1 day')
       .max(3650, 'must be at most 3650 days'),
   ),
+  S3_ENDPOINT: optional(webUrl),
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name'),
+  ),
+  S3_REGION: optional(z.string()),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
   BACKUP_DIR: optional(z.string()),
   BACKUP_INTERVAL_HOURS: z.preprocess(
     (value) => (value === undefined || value === '' ? 24 : Number(value)),
@@ -131,6 +139,19 @@ export interface Config {
     /** Each file a creator uploads to a task may be at most this many bytes. */
     uploadMaxBytes: number;
   };
+  /** When set, stored files live in this S3-compatible bucket instead of DATA_DIR (decision 0055). */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        /** A self-hosted or other provider's store; unset, AWS itself. */
+        endpoint: string | undefined;
+        /** Addresses as `endpoint/bucket/key`, which most self-hosted stores need. */
+        forcePathStyle: boolean;
+        /** Unset, the SDK's own chain (AWS_* variables, an instance or task role). */
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      }
+    | undefined;
   admin: { username: string; email: string; password: string | undefined };
   backups: {
     /** Where snapshots are written (`npm run backup`, the schedule). */
@@ -168,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example.`);
   }
   const raw = parsed.data;
+  const s3 = s3Settings(raw);
   const browsableHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(raw.HOST)
     ? 'localhost'
     : raw.HOST;
@@ -186,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionDays: raw.APPLICATION_DOCUMENT_RETENTION_DAYS,
     },
     tasks: { uploadMaxBytes: raw.TASK_UPLOAD_MAX_BYTES },
+    s3,
     admin: {
       username: raw.ADMIN_USERNAME ?? 'admin',
       email: raw.ADMIN_EMAIL ?? 'admin@example.com',
@@ -213,6 +236,56 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }).filter(([, url]) => url !== undefined),
       ),
     },
+  };
+}
+
+/** S3's largest single copy, which a finished resumable upload takes to its task key. */
+const largestS3Copy = 5 * 1024 ** 3;
+
+/**
+ * The S3_* variables, checked together: none (local disk), or a bucket and a region, with both
+ * keys or neither. A half-made set stops start-up naming what is missing, never falls back to
+ * the disk.
+ */
+function s3Settings(raw: RawConfig): Config['s3'] {
+  const given = (
+    [
+      'S3_ENDPOINT',
+      'S3_BUCKET',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ] as const
+  ).filter((name) => raw[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const problems: string[] = [];
+  if (!raw.S3_BUCKET) problems.push('S3_BUCKET: must be set when any S3_* variable is');
+  if (!raw.S3_REGION) {
+    problems.push('S3_REGION: must be set when any S3_* variable is (self-hosted: us-east-1)');
+  }
+  if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither');
+  }
+  if (raw.TASK_UPLOAD_MAX_BYTES > largestS3Copy) {
+    problems.push('TASK_UPLOAD_MAX_BYTES: must be at most 5 GiB with S3 (its largest copy)');
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(
+      `Invalid object storage configuration (${given.join(', ')} set):\n` +
+        `${problems.map((line) => `  ${line}`).join('\n')}\n` +
+        'Set none of the S3_* variables to keep files on the local disk. See .env.example.',
+    );
+  }
+  return {
+    bucket: raw.S3_BUCKET!,
+    region: raw.S3_REGION!,
+    endpoint: raw.S3_ENDPOINT,
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

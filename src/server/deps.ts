@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailOutbox, type MailOutbox } from './mail/outbox.ts';
 import { loadDocumentKey } from './storage/document-cipher.ts';
 import { createDocumentVault, type DocumentVault } from './storage/documents.ts';
+import { createS3Storage } from './storage/s3-storage.ts';
 import { createLocalStorage, storageDir, type Storage } from './storage/storage.ts';
 
 /** The time as the application sees it: one clock everywhere, which tests can move. */
@@ -38,7 +39,8 @@ export interface Deps {
 
 /**
  * The dependencies of the server and of the command-line tools, from the configuration: the
- * database (or one already opened, as tests hand in), local storage and the mailer.
+ * database (or one already opened, as tests hand in), storage (the S3 bucket when configured,
+ * else local disk) and the mailer.
  */
 export async function createDeps(
   config: Config,
@@ -46,7 +48,9 @@ export async function createDeps(
 ): Promise<Deps> {
   const clock = options.clock ?? (() => new Date());
   const { db, dialect } = options.database ?? openDatabase(config);
-  const storage = createLocalStorage(storageDir(config.dataDir));
+  const storage = config.s3
+    ? createS3Storage(config.s3)
+    : createLocalStorage(storageDir(config.dataDir));
   const key = await loadDocumentKey({
     configured: config.documents.encryptionKey,
     dataDir: config.dataDir,

@@ -4,6 +4,7 @@ import type { BuildOptions } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/deps.ts';
 import { DatabasePool, testsFollow } from './database-pool.ts';
 import { createSignedInUser } from './sign-in.ts';
+import { createTestBucket, startS3Server } from './s3.ts';
 import { startSmtpServer } from './smtp.ts';
 import { buildTestApp, createTestApp, type TestApp } from './test-app.ts';
 
@@ -98,6 +99,18 @@ export const test = base
     onCleanup(() => smtp.close());
     return smtp;
   })
+  /** A real S3-compatible server, one per test file (started only for a file that asks). */
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from it
+  .extend('s3Server', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const server = await startS3Server();
+    onCleanup(() => server.close());
+    return server;
+  })
+  /**
+   * This test's own empty bucket on it: `s3.env` are the S3_* settings of an app storing there
+   * (`test.override('appEnv', ({ s3 }) => s3.env)`), `s3.keys()` and `s3.bytes(key)` what it holds.
+   */
+  .extend('s3', ({ s3Server }) => createTestBucket(s3Server))
   /** Builds more apps, each on a fresh database with settings of its own; closed with the test. */
   // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from it
   .extend('createApp', ({}, { onCleanup }) => {

@@ -5,9 +5,16 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Stored files (uploads, ID documents), addressed by a key the application makes. Nothing here
- * is served statically: every download goes through a route that checks who asks.
+ * is served statically: every download goes through a route that checks who asks. Two stores
+ * keep this one contract (tests/api/storage-contract.test.ts): local disk (the default) and an
+ * S3-compatible bucket (`s3-storage.ts`, decision 0055). A key that names no file fails with
+ * the code `ENOENT` in both.
  */
 export interface Storage {
+  /**
+   * Stores the content as it streams, never whole in memory; when the content fails part-way,
+   * nothing is left under the key.
+   */
   put(key: string, content: Readable): Promise<void>;
   /** The file's bytes, or those from `start` to `end` inclusive. */
   get(key: string, range?: { start: number; end: number }): Readable;
@@ -38,14 +45,22 @@ export function storageDir(dataDir: string): string {
   return path.join(dataDir, 'storage');
 }
 
-/** Local disk under DATA_DIR/storage. Keys are relative paths of safe segments only. */
+/** Keys are relative paths of safe segments only, in every store. */
+export function checkedKey(key: string): string {
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(key) || key.split('/').some((part) => /^\.+$/.test(part))) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+  return key;
+}
+
+/** The failure of a key that names no file, the same from every store. */
+export function notStored(key: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`No stored file under ${key}`), { code: 'ENOENT' });
+}
+
+/** Local disk under DATA_DIR/storage. */
 export function createLocalStorage(root: string): Storage {
-  const fileOf = (key: string) => {
-    if (!/^[\w.-]+(\/[\w.-]+)*$/.test(key) || key.split('/').some((part) => /^\.+$/.test(part))) {
-      throw new Error(`Unsafe storage key: ${key}`);
-    }
-    return path.join(root, key);
-  };
+  const fileOf = (key: string) => path.join(root, checkedKey(key));
   return {
     async put(key, content) {
       const file = fileOf(key);
