@@ -396,6 +396,24 @@ describe('npm run backup and npm run restore', () => {
   }, 60_000);
 });
 
+describe('a backup pointed at the wrong place', () => {
+  test('says that no database is there and creates nothing', async ({ database }) => {
+    const target = await emptyTarget(path.dirname(database.dataDir));
+    try {
+      const failed = await runCli('backup', [], envOf(target));
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(
+        target.databaseUrl
+          ? /^The backup failed: The database DATABASE_URL names holds none of the app's tables/
+          : /^The backup failed: DATA_DIR \(.+\) holds no database to back up/,
+      );
+      expect(fs.existsSync(target.dataDir)).toBe(false);
+    } finally {
+      await target.remove();
+    }
+  });
+});
+
 describe('PostgreSQL client tools', () => {
   test('a backup refuses clearly when pg_dump is missing', async ({ database }) => {
     if (!database.databaseUrl) return;

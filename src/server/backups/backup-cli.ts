@@ -1,7 +1,9 @@
+import './give-way.ts';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, sqliteFilePath } from '../db/database.ts';
 import { existingDocumentKey } from './document-key.ts';
 import { pruneSnapshots, recordEndedRun, runBackup } from './runs.ts';
 import { takeSnapshot } from './take-snapshot.ts';
@@ -12,8 +14,26 @@ import { takeSnapshot } from './take-snapshot.ts';
 // (on SQLite only once it has ended).
 async function backUp(): Promise<{ path: string; bytes: number }> {
   const config = loadConfig();
+  // Opening a SQLite file that is not there would create an empty one (and a restore refuses a
+  // DATA_DIR that holds anything), so a wrong DATA_DIR is said before anything is opened.
+  if (!config.databaseUrl && !existsSync(sqliteFilePath(config.dataDir))) {
+    throw new Error(
+      `DATA_DIR (${config.dataDir}) holds no database to back up. Set DATA_DIR to the folder the server uses.`,
+    );
+  }
   const handle = openDatabase(config);
   try {
+    const migrated = await sql`select 1 from kysely_migration where 1 = 0`.execute(handle.db).then(
+      () => true,
+      () => false,
+    );
+    if (!migrated) {
+      throw new Error(
+        config.databaseUrl
+          ? "The database DATABASE_URL names holds none of the app's tables. Set DATABASE_URL to the database the server uses."
+          : `The database in DATA_DIR (${config.dataDir}) holds none of the app's tables. Set DATA_DIR to the folder the server uses.`,
+      );
+    }
     const recorded = await sql`select 1 from backup_runs where 1 = 0`.execute(handle.db).then(
       () => true,
       () => false,
