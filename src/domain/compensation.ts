@@ -317,3 +317,76 @@ export function yearBreakdown(entries: readonly (Period & { amount: string })[],
   const totalCents = months.reduce((sum, slot) => sum + (slot.cents ?? 0), 0);
   return { months, totalCents };
 }
+
+// ---------------------------------------------------------------------------------------------
+// A month at a time (decision 0053): publishing every draft of a month, and adding a month's pay
+// from a CSV file in the export's format.
+
+/** `?year=&month=` of the preview of a month's publication. */
+export const compensationPeriodSchema = z.object({
+  year: wholeNumberSchema(compensationYears, 'compensation.year_invalid'),
+  month: wholeNumberSchema(compensationMonths, 'compensation.month_invalid'),
+});
+
+/**
+ * The drafts of a month, as the confirmation shows them. `version` names exactly these drafts
+ * (their ids, amounts and last changes); the confirmation sends it back, so what is published is
+ * what was shown.
+ */
+export const monthDraftsSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  drafts: z.number().int(),
+  total: decimalString,
+  version: z.string(),
+});
+export type MonthDrafts = z.infer<typeof monthDraftsSchema>;
+
+/** POST /api/admin/compensations/publish-month. */
+export const publishMonthInputSchema = compensationPeriodSchema.extend({
+  version: singleLine(100, { required: 'compensation.month_version_required' }),
+});
+export type PublishMonthInput = z.input<typeof publishMonthInputSchema>;
+
+/** What a month's publication did: none when every draft was already published (a repeat). */
+export const publishMonthResultSchema = z.object({
+  published: z.number().int(),
+  total: decimalString,
+});
+export type PublishMonthResult = z.infer<typeof publishMonthResultSchema>;
+
+/** A file of pay to add: at most 1 MB and 2,000 rows besides the header. */
+export const compensationImportLimits = { maxBytes: 1024 * 1024, maxRows: 2000 } as const;
+
+/** `?dryRun=true`: check the file and say what it would create, creating nothing. */
+export const compensationImportQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** A row of the file that cannot be added; `row` counts as a spreadsheet does (the header is 1). */
+export const importRefusalSchema = z.object({
+  row: z.number().int(),
+  code: z.string(),
+  /** In the language of the administrator who sent the file. */
+  reason: z.string(),
+});
+export type ImportRefusal = z.infer<typeof importRefusalSchema>;
+
+/**
+ * What the file did, or in a dry run would do: all or nothing, so with any row refused nothing is
+ * created (`created` 0, `total` "0.00").
+ */
+export const compensationImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  total: decimalString,
+  refused: z.array(importRefusalSchema),
+});
+export type CompensationImportResult = z.infer<typeof compensationImportResultSchema>;
+
+/** The import's row check of the values a row carries (the same rules as the form's). */
+export const importedRowSchema = z.object({ amount: amountSchema, notes: notesSchema });

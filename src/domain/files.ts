@@ -13,6 +13,8 @@ export const fileKinds = {
   mp4: { mimeType: 'video/mp4', extensions: ['.mp4', '.m4v'], media: 'video' },
   mov: { mimeType: 'video/quicktime', extensions: ['.mov'], media: 'video' },
   webm: { mimeType: 'video/webm', extensions: ['.webm'], media: 'video' },
+  /** Text: no signature of its own, recognised as UTF-8 without NUL bytes (pay imports). */
+  csv: { mimeType: 'text/csv', extensions: ['.csv'], media: 'document' },
 } as const satisfies Record<
   string,
   { mimeType: string; extensions: readonly string[]; media: 'image' | 'video' | 'document' }

@@ -2,13 +2,19 @@ import { z } from 'zod';
 import {
   adminCompensationSchema,
   compensationExportQuerySchema,
+  compensationImportQuerySchema,
+  compensationImportResultSchema,
+  compensationPeriodSchema,
   compensationInputSchema,
   compensationListQuerySchema,
   compensationSchema,
   compensationUpdateSchema,
   creatorListQuerySchema,
   creatorListSchema,
+  monthDraftsSchema,
   myCompensationExportQuerySchema,
+  publishMonthInputSchema,
+  publishMonthResultSchema,
 } from '../compensation.ts';
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
@@ -75,6 +81,34 @@ export const compensationApi = {
     summary: 'Publishes a draft to its creator, who is told by a notification and by mail',
     params: entryParams,
     responses: { 200: compensationSchema },
+  }),
+  /** A month at a time (decision 0053): what publishing it would publish, then publishing it. */
+  monthDrafts: endpoint({
+    method: 'GET',
+    path: '/api/admin/compensations/publish-month',
+    access: 'admin',
+    summary: "A month's drafts: how many, their total, and the version the confirmation sends",
+    query: compensationPeriodSchema,
+    responses: { 200: monthDraftsSchema },
+  }),
+  publishMonth: endpoint({
+    method: 'POST',
+    path: '/api/admin/compensations/publish-month',
+    access: 'admin',
+    summary:
+      "Publishes the month's drafts as shown (412 when they changed since); each creator is told once",
+    body: publishMonthInputSchema,
+    responses: { 200: publishMonthResultSchema },
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/api/admin/compensations/import',
+    access: 'admin',
+    summary:
+      "Adds drafts for a month from a CSV in the export's format (fields `year`, `month`, `file`), all or none; `?dryRun=true` checks only",
+    query: compensationImportQuerySchema,
+    streamedBody: 'multipart/form-data',
+    responses: { 200: compensationImportResultSchema },
   }),
   mine: endpoint({
     method: 'GET',

@@ -32,7 +32,22 @@ const kindOfMediaType: Readonly<Record<string, FileKind>> = {
 /** What kind of file these leading bytes begin, or undefined for none we accept. */
 export async function recogniseFile(bytes: Uint8Array): Promise<FileKind | undefined> {
   const found = await fileTypeFromBuffer(bytes);
-  return found ? kindOfMediaType[found.mime] : undefined;
+  if (found) return kindOfMediaType[found.mime];
+  return isText(bytes) ? 'csv' : undefined;
+}
+
+/**
+ * Text has no signature: bytes that no other kind claims, read as UTF-8 and hold no NUL. The
+ * leading bytes may end inside a character, which `stream` tolerates.
+ */
+function isText(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

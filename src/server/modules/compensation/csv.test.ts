@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvStream } from './csv.ts';
+import { byteOrderMark, csvCell, csvLine, csvStream, csvValue, parseCsv } from './csv.ts';
 
 describe('csvCell', () => {
   it('quotes only what needs it (RFC 4180), doubling inner quotes', () => {
@@ -34,5 +34,35 @@ describe('csvStream', () => {
     for await (const chunk of csvStream(['Name', 'Amount'], rows())) text += String(chunk);
     expect(text).toBe('\uFEFFName,Amount\r\nAna,1300.5\r\nBruno,\r\n');
     expect(csvLine([])).toBe('\r\n');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads back what csvLine writes, quotes, line ends and formulas included', () => {
+    const rows = [
+      ['Ana Lima, "Aninha"', 'ana', '=HYPERLINK("x","y")', 'two\r\nlines', ''],
+      ['Bruno', 'bruno', '+1', '-2', "'plain"],
+    ];
+    const text = byteOrderMark + rows.map(csvLine).join('');
+    const parsed = parseCsv(text);
+    expect(parsed?.more).toBe(false);
+    expect(parsed?.rows.map((row) => row.map(csvValue))).toEqual(rows);
+  });
+
+  it('takes LF line ends and a last line without one, and says when a quote is left open', () => {
+    expect(parseCsv('a,b\nc,d')).toEqual({
+      rows: [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+      more: false,
+    });
+    expect(parseCsv('a,"b\nc')).toBeUndefined();
+    expect(parseCsv('')).toEqual({ rows: [], more: false });
+  });
+
+  it('stops after the rows asked for', () => {
+    expect(parseCsv('1\r\n2\r\n3\r\n', 2)).toEqual({ rows: [['1'], ['2']], more: true });
+    expect(parseCsv('1\r\n2\r\n', 2)).toEqual({ rows: [['1'], ['2']], more: false });
   });
 });

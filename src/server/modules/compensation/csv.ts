@@ -35,3 +35,57 @@ export function csvStream(
   }
   return Readable.from(lines());
 }
+
+/**
+ * Reads a cell as `csvCell` wrote it: the leading quote that kept a formula as text goes, so a
+ * file we exported reads back as it was recorded. Nothing read is ever evaluated, and every
+ * export guards the cell again.
+ */
+export function csvValue(cell: string): string {
+  return cell.startsWith("'") && formulaStart.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/**
+ * The rows of a CSV file as `csvStream` writes it (RFC 4180: quoted cells, doubled quotes, line
+ * ends inside quotes), also with LF line ends and without the byte order mark, as spreadsheet
+ * programs save it. Cells as they are in the file (see `csvValue`); undefined when a quote is
+ * left open. Stops after `maxRows` rows, with `more` set when the file goes on.
+ */
+export function parseCsv(
+  text: string,
+  maxRows = Infinity,
+): { rows: string[][]; more: boolean } | undefined {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let index = text.startsWith(byteOrderMark) ? 1 : 0;
+  const endRow = () => {
+    row.push(cell);
+    rows.push(row);
+    row = [];
+    cell = '';
+  };
+  for (; index < text.length; index++) {
+    const character = text[index]!;
+    if (quoted) {
+      if (character !== '"') cell += character;
+      else if (text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else quoted = false;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (character === '\n' || character === '\r') {
+      if (character === '\r' && text[index + 1] === '\n') index++;
+      endRow();
+      if (rows.length > maxRows) return { rows: rows.slice(0, maxRows), more: true };
+    } else cell += character;
+  }
+  if (quoted) return undefined;
+  if (cell !== '' || row.length > 0) endRow();
+  if (rows.length > maxRows) return { rows: rows.slice(0, maxRows), more: true };
+  return { rows, more: false };
+}

@@ -42,7 +42,7 @@ export async function publishedCentsOf(db: Db, userId: string): Promise<number> 
 
 // ---- entries
 
-type CompensationRow = Selectable<CompensationsTable>;
+export type CompensationRow = Selectable<CompensationsTable>;
 
 /** The one mapping from a row to what the API shows: cents become a decimal string. */
 export function toCompensation(row: CompensationRow): Compensation {
@@ -117,6 +117,41 @@ export async function claimPublication(
     .where('status', '=', 'draft')
     .returningAll()
     .executeTakeFirst();
+}
+
+/** A month's drafts, in the order of their ids (the order their version is computed in). */
+export async function draftsOfMonth(
+  db: Db,
+  period: { year: number; month: number },
+): Promise<CompensationRow[]> {
+  return db
+    .selectFrom('compensations')
+    .selectAll()
+    .where('year', '=', period.year)
+    .where('month', '=', period.month)
+    .where('status', '=', 'draft')
+    .orderBy('id')
+    .execute();
+}
+
+/** Of these people, those who already have an entry for the month. */
+export async function usersWithEntryFor(
+  db: Db,
+  userIds: readonly string[],
+  period: { year: number; month: number },
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < userIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('compensations')
+      .select('userId')
+      .where('year', '=', period.year)
+      .where('month', '=', period.month)
+      .where('userId', 'in', userIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) found.add(row.userId);
+  }
+  return found;
 }
 
 /** GET /api/admin/compensations: every entry, newest month first, narrowed by status and year. */

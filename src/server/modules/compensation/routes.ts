@@ -3,8 +3,16 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { compensationApi } from '../../../domain/api/compensation.ts';
+import {
+  compensationImportLimits,
+  compensationPeriodSchema,
+} from '../../../domain/compensation.ts';
+import { formatFileSize } from '../../../domain/files.ts';
+import { invalidInputError, issuesOf } from '../../errors.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { routeOf } from '../../routes.ts';
+import { acceptMultipart, receiveUpload, type UploadRules } from '../../uploads/receive.ts';
+import { importCompensations, monthDrafts, publishMonth } from './month-service.ts';
 import { compensationsOf, listCompensations } from './repository.ts';
 import {
   adminExport,
@@ -23,6 +31,58 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
     .header('cache-control', 'private, no-store')
     .send(csv);
 }
+
+/** The file of a month's pay: one CSV of at most 1 MB, after the month's two fields. */
+const importRules: UploadRules = {
+  fileField: 'file',
+  maxFiles: 1,
+  maxFileBytes: compensationImportLimits.maxBytes,
+  kinds: ['csv'],
+  maxFields: 2,
+  maxFieldBytes: 20,
+  messages: {
+    notMultipart: 'upload.not_multipart',
+    unreadable: 'upload.unreadable',
+    tooLarge: 'compensation.import_too_large',
+    wrongKind: 'compensation.import_wrong_kind',
+    tooManyFiles: 'compensation.import_one_file',
+  },
+  params: { size: formatFileSize(compensationImportLimits.maxBytes) },
+};
+
+/**
+ * Adding a month's pay from a CSV file (decision 0053): the one route of the area that reads a
+ * multipart body, in a scope of its own so no other route takes one.
+ */
+const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  acceptMultipart(app);
+  app.route({
+    ...routeOf(compensationApi.import),
+    handler: async (request) => {
+      const upload = await receiveUpload(request, importRules, {
+        store: async (bytes) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of bytes) chunks.push(chunk as Buffer);
+          return Buffer.concat(chunks);
+        },
+        discard: async () => {},
+      });
+      const period = compensationPeriodSchema.safeParse(upload.fields);
+      if (!period.success) throw invalidInputError(issuesOf(period.error.issues));
+      const [file] = upload.files;
+      if (!file)
+        throw invalidInputError(
+          issuesOf([{ path: ['file'], message: 'compensation.import_file_required' }]),
+        );
+      return importCompensations(request.deps, {
+        bytes: file.stored,
+        period: period.data,
+        admin: requireUser(request),
+        dryRun: request.query.dryRun,
+      });
+    },
+  });
+};
 
 /**
  * Compensation (docs/product.md, "Pay"): administrators record, edit, publish and correct each
@@ -82,6 +142,21 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) =>
       publishCompensation(request.deps, { id: request.params.id, admin: requireUser(request) }),
   });
+
+  app.route({
+    ...routeOf(compensationApi.monthDrafts),
+    handler: async (request) => monthDrafts(request.deps, request.query),
+  });
+
+  app.route({
+    ...routeOf(compensationApi.publishMonth),
+    handler: async (request) => {
+      const { version, ...period } = request.body;
+      return publishMonth(request.deps, { period, version, admin: requireUser(request) });
+    },
+  });
+
+  await app.register(importRoutes);
 
   app.route({
     ...routeOf(compensationApi.mine),

@@ -30,6 +30,7 @@ import {
   onePerCreatorAndMonth,
   toCompensation,
   updateCompensationFields,
+  type CompensationRow,
   type ExportCursor,
   type ExportRow,
 } from './repository.ts';
@@ -61,6 +62,9 @@ async function tellCreator(
   );
 }
 
+/** The lock key of one entry's changes (decision 0037). */
+export const entryKey = (id: string) => `compensation:${id}`;
+
 /**
  * Takes the entry's lock for the rest of the transaction, then reads the clock: changes to one
  * entry are made one at a time, so read after the lock their times follow the order of its
@@ -68,7 +72,7 @@ async function tellCreator(
  * the one it waited for.
  */
 async function lockEntryThenReadClock(deps: Deps, id: string): Promise<string> {
-  await lockKeys(deps.db, deps.dialect, [`compensation:${id}`]);
+  await lockKeys(deps.db, deps.dialect, [entryKey(id)]);
   return deps.clock().toISOString();
 }
 
@@ -174,6 +178,34 @@ export async function updateCompensation(
 }
 
 /**
+ * Records the publication of an entry just claimed (`claimPublication`) and tells its creator, in
+ * the transaction of the claim: one history row, one notice and one mail per publication.
+ */
+export async function recordPublication(
+  deps: Deps,
+  entry: CompensationRow,
+  { admin, now }: { admin: User; now: string },
+): Promise<void> {
+  await insertChange(deps.db, {
+    compensationId: entry.id,
+    action: 'published',
+    actorId: admin.id,
+    at: now,
+    amountCents: Number(entry.amountCents),
+    notes: entry.notes,
+    previousAmountCents: null,
+    previousNotes: null,
+  });
+  const news = {
+    month: Number(entry.month),
+    year: Number(entry.year),
+    amount: centsToDecimal(Number(entry.amountCents)),
+    notes: entry.notes,
+  };
+  await tellCreator(deps, entry, news);
+}
+
+/**
  * Publishes a draft to its creator, who is told by a notification and by mail. The conditional
  * UPDATE is the claim: of two publications at once one changes the row (the other waits for it,
  * then finds it published), and the creator hears once. Publishing a published entry is a
@@ -191,23 +223,7 @@ export async function publishCompensation(
       if (!published) throw notFound();
       return published;
     }
-    await insertChange(deps.db, {
-      compensationId: id,
-      action: 'published',
-      actorId: admin.id,
-      at: now,
-      amountCents: Number(entry.amountCents),
-      notes: entry.notes,
-      previousAmountCents: null,
-      previousNotes: null,
-    });
-    const news = {
-      month: Number(entry.month),
-      year: Number(entry.year),
-      amount: centsToDecimal(Number(entry.amountCents)),
-      notes: entry.notes,
-    };
-    await tellCreator(deps, entry, news);
+    await recordPublication(deps, entry, { admin, now });
     return entry;
   });
   return toCompensation(entry);

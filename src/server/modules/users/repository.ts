@@ -242,6 +242,28 @@ export async function creatorsAmong(db: Db, ids: readonly string[]): Promise<Use
     .execute();
 }
 
+/**
+ * The people holding these usernames, regardless of case (as sign-in reads them), keyed by the
+ * username in lower case.
+ */
+export async function usersByUsername(
+  db: Db,
+  usernames: readonly string[],
+): Promise<Map<string, UserRow>> {
+  const lowered = [...new Set(usernames.map((username) => username.toLowerCase()))];
+  const found = new Map<string, UserRow>();
+  // In slices, well under SQLite's limit of values per statement.
+  for (let start = 0; start < lowered.length; start += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['username']), 'in', lowered.slice(start, start + 500)))
+      .execute();
+    for (const row of rows) found.set(row.username.toLowerCase(), row);
+  }
+  return found;
+}
+
 /** Every administrator's id: those told in the app when a creator submits work. */
 export async function administratorIds(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('isAdmin', '=', true).execute();
