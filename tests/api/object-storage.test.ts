@@ -1,0 +1,131 @@
+import { Readable } from 'node:stream';
+import type { ApplicationList } from '../../src/domain/applications.ts';
+import type { MyTaskDetail } from '../../src/domain/tasks.ts';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { sweepStrayTaskFiles } from '../../src/server/modules/tasks/stray-files.ts';
+import { samplePng, storedFiles, submitApplication } from '../support/applications.ts';
+import { assignTask, createTask } from '../support/factories.ts';
+import { formBody, pngBytes } from '../support/files.ts';
+import { test as base, describe, expect } from '../support/fixtures.ts';
+import { createSignedInUser } from '../support/sign-in.ts';
+
+/** The app with its stored files in a bucket of a real S3-compatible server (decision 0055). */
+const test = base
+  .extend('maria', ({ app }) => createSignedInUser(app, { firstName: 'Maria' }))
+  .extend('taskId', async ({ db, maria }) => {
+    const task = await createTask(db, { contentType: 'photo', maxFiles: 3 });
+    await assignTask(db, { taskId: task.id, userId: maria.user.id });
+    return task.id;
+  });
+test.override('appEnv', ({ s3 }) => s3.env);
+
+describe('the S3_* settings', () => {
+  test('are all unset (local disk), or name a bucket and a region', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: '' }).s3,
+    ).toEqual({
+      bucket: 'media',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    const halfMade = () =>
+      loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'key' });
+    expect(halfMade).toThrow(ConfigError);
+    expect(halfMade).toThrow(
+      /S3_ENDPOINT, S3_ACCESS_KEY_ID set[\s\S]*S3_BUCKET: must be set[\s\S]*S3_REGION: must be set[\s\S]*set both, or neither/,
+    );
+    expect(() =>
+      loadConfig({
+        S3_BUCKET: 'media',
+        S3_REGION: 'x',
+        TASK_UPLOAD_MAX_BYTES: String(6 * 1024 ** 3),
+      }),
+    ).toThrow(/TASK_UPLOAD_MAX_BYTES: must be at most 5 GiB with S3/);
+    expect(() => loadConfig({ S3_BUCKET: 'Not A Bucket', S3_REGION: 'x' })).toThrow(
+      /S3_BUCKET: must be a bucket name/,
+    );
+  });
+});
+
+describe('with object storage', () => {
+  test('a task file goes to the bucket, is read whole and by range, and its delete removes it', async ({
+    maria,
+    taskId,
+    s3,
+    testApp,
+  }) => {
+    const photo = pngBytes(8, 8, [200, 120, 90]);
+    const { payload, headers } = await formBody({}, [
+      { field: 'files', file: { name: 'look.png', type: 'image/png', content: photo } },
+    ]);
+    const sent = await maria.post(`/api/tasks/${taskId}/upload`, payload, { headers });
+    expect(sent.statusCode).toBe(200);
+    const [file] = sent.json<MyTaskDetail>().uploads;
+    const keys = await s3.keys();
+    expect(keys).toHaveLength(2); // the file and its thumbnail
+    expect(keys.every((key) => key.startsWith(`tasks/${taskId}/`))).toBe(true);
+    expect(storedFiles(testApp.config.dataDir)).toEqual([]);
+
+    const whole = await maria.get(file!.fileUrl);
+    expect(whole.rawPayload.equals(photo)).toBe(true);
+    const ranged = await maria.get(file!.fileUrl, { headers: { range: 'bytes=4-11' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 4-11/${photo.length}`);
+    expect(ranged.rawPayload.equals(photo.subarray(4, 12))).toBe(true);
+    expect((await maria.get(`/objects/tasks/${file!.id}/thumbnail`)).statusCode).toBe(200);
+
+    expect((await maria.delete(`/api/tasks/${taskId}/uploads/${file!.id}`)).statusCode).toBe(204);
+    expect(await s3.keys()).toEqual([]);
+  });
+
+  test('an ID document is encrypted before it reaches the bucket, and shown decrypted', async ({
+    app,
+    s3,
+  }) => {
+    const answer = await submitApplication(app);
+    expect(answer.statusCode).toBe(201);
+    const [key] = await s3.keys();
+    expect(key).toMatch(/^uploads\/[0-9a-f-]{36}$/);
+    const atRest = await s3.bytes(key!);
+    expect(atRest.length).toBe(samplePng.length + 29);
+    expect(atRest.includes(samplePng.subarray(0, 16))).toBe(false);
+    expect(atRest.includes(samplePng.subarray(100, 116))).toBe(false);
+
+    const admin = await createSignedInUser(app, { isAdmin: true });
+    const [application] = (await admin.get('/api/admin/applications-v2')).json<ApplicationList>()
+      .items;
+    const shown = await admin.get(application!.documentImageUrl!);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(samplePng)).toBe(true);
+    const ranged = await admin.get(application!.documentImageUrl!, {
+      headers: { range: 'bytes=8-23' },
+    });
+    expect(ranged.rawPayload.equals(samplePng.subarray(8, 24))).toBe(true);
+  });
+
+  test('the sweep lists the bucket and removes task files no row names, once a day old', async ({
+    app,
+    maria,
+    taskId,
+    s3,
+    clock,
+  }) => {
+    const { payload, headers } = await formBody({}, [
+      { field: 'files', file: { name: 'kept.png', type: 'image/png', content: samplePng } },
+    ]);
+    expect((await maria.post(`/api/tasks/${taskId}/upload`, payload, { headers })).statusCode).toBe(
+      200,
+    );
+    const kept = await s3.keys();
+    const stray = [`tasks/${taskId}/left-by-a-crash`, 'resumable-uploads/gone-upload'];
+    for (const key of stray) await app.deps.storage.put(key, Readable.from([Buffer.from('x')]));
+
+    clock.advance(25 * 60 * 60 * 1000);
+    const swept = await sweepStrayTaskFiles(app.deps);
+    expect(swept?.removed.sort()).toEqual([...stray].sort());
+    expect(await s3.keys()).toEqual(kept);
+  });
+});
