@@ -9,6 +9,19 @@ export const notificationDropdownLimit = 10;
 export const notificationPollMs = 30_000;
 export const notificationBadgeMax = 99;
 
+/**
+ * The live stream of the bell (decision 0054): while it is open the bell checks only this often,
+ * in case a notification came from where no stream hears (a command run on SQLite); the 30 s poll
+ * returns when the stream is down.
+ */
+export const notificationStreamPollMs = 5 * 60_000;
+/** Live streams one person may hold open; a sixth closes their oldest. */
+export const notificationStreamsPerPerson = 5;
+/** A reconnecting stream is sent at most this many of what it missed; the bell refetches anyway. */
+export const notificationStreamCatchUpLimit = 100;
+/** The names of the stream's events. */
+export const notificationStreamEvents = { notification: 'notification' } as const;
+
 export const notificationSchema = z.object({
   id: z.string(),
   userId: z.string(),

@@ -95,6 +95,14 @@ const configSchema = z.object({
       .min(1, 'must keep at least 1 snapshot')
       .max(10_000),
   ),
+  NOTIFICATION_STREAMS_MAX: z.preprocess(
+    (value) => (value === undefined || value === '' ? 2000 : Number(value)),
+    z
+      .number({ error: 'must be a number of streams' })
+      .int('must be a whole number of streams')
+      .min(1, 'must be at least 1')
+      .max(1_000_000),
+  ),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().regex(/@/, 'must contain an email address')),
   FAN_SITE_URL: optional(webUrl),
@@ -161,6 +169,10 @@ export interface Config {
     /** How many of the newest snapshots the schedule keeps. */
     keep: number;
   };
+  notifications: {
+    /** Live streams of the bell this process holds at most, of everyone together (decision 0054). */
+    streamsMax: number;
+  };
   mail: { smtpUrl: string | undefined; from: string };
   links: {
     fanSite: string | undefined;
@@ -219,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       intervalHours: raw.BACKUP_INTERVAL_HOURS,
       keep: raw.BACKUP_KEEP,
     },
+    notifications: { streamsMax: raw.NOTIFICATION_STREAMS_MAX },
     mail: { smtpUrl: raw.SMTP_URL, from: senderOf(raw.MAIL_FROM, agencyName) },
     links: { fanSite: raw.FAN_SITE_URL, signup: raw.SIGNUP_URL, sisterAuth: raw.SISTER_AUTH_URL },
     site: {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type Db, type Dialect } from './db/database.ts';
+import { createLiveEvents, type LiveEvents } from './live/events.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailOutbox, type MailOutbox } from './mail/outbox.ts';
 import { loadDocumentKey } from './storage/document-cipher.ts';
@@ -26,6 +27,8 @@ export interface Deps {
   mailer: Mailer;
   /** Every mail is queued here, in the transaction of its act (decision 0038). */
   outbox: MailOutbox;
+  /** What every process is told once a change commits: new notifications, ended sessions. */
+  live: LiveEvents;
   clock: Clock;
   config: Config;
   log: FastifyBaseLogger;
@@ -65,6 +68,7 @@ export async function createDeps(
     documents: createDocumentVault(storage, key),
     mailer,
     outbox: createMailOutbox({ db, dialect, clock, mailer, log: options.log }),
+    live: createLiveEvents({ dialect, databaseUrl: config.databaseUrl, log: options.log }),
     clock,
     config,
     log: options.log,
@@ -72,10 +76,11 @@ export async function createDeps(
   };
 }
 
-/** Lets the mail deliveries under way finish, then closes the database. */
+/** Lets the mail deliveries under way finish, stops listening, then closes the database. */
 export async function closeDeps(deps: Deps): Promise<void> {
   await deps.outbox.close();
   await deps.mailer.close();
+  await deps.live.close();
   await deps.db.destroy();
 }
 

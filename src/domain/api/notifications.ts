@@ -30,6 +30,14 @@ export const notificationsApi = {
     query: notificationPageQuerySchema,
     responses: { 200: notificationPageSchema },
   }),
+  stream: endpoint({
+    method: 'GET',
+    path: '/api/notifications/stream',
+    access: 'signed-in',
+    summary:
+      "The caller's new notifications as they are created (Server-Sent Events: each an event `notification` whose id is the notification's and whose data is the notification; a reconnection's Last-Event-ID is sent what came after it). 503 when the server holds too many streams.",
+    produces: 'text/event-stream',
+  }),
   markRead: endpoint({
     method: 'PATCH',
     path: '/api/notifications/:id/read',

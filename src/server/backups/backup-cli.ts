@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, sqliteFilePath } from '../db/database.ts';
+import { createLiveEvents } from '../live/events.ts';
 import { existingDocumentKey } from './document-key.ts';
 import { pruneSnapshots, recordEndedRun, runBackup } from './runs.ts';
 import { takeSnapshot } from './take-snapshot.ts';
@@ -66,9 +67,18 @@ async function backUp(): Promise<{ path: string; bytes: number }> {
         throw error;
       }
     }
-    const quiet = { info: () => {}, error: () => {} };
+    const quiet = { info: () => {}, error: () => {}, warn: () => {} };
+    // Announces only (a failure's notifications reach the server's bells); it never listens.
+    const live = createLiveEvents({ ...handle, databaseUrl: config.databaseUrl, log: quiet });
     const outcome = await runBackup(
-      { ...handle, config, clock: () => new Date(), log: quiet },
+      {
+        ...handle,
+        config,
+        clock: () => new Date(),
+        log: quiet,
+        live,
+        afterCommit: (task) => task(),
+      },
       'command',
     );
     if (!outcome)

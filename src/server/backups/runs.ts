@@ -9,6 +9,7 @@ import type { Db, Dialect } from '../db/database.ts';
 import { claimJobRound, planJobRound } from '../db/job-rounds.ts';
 import { lockKeys } from '../db/locks.ts';
 import type { Clock } from '../deps.ts';
+import type { LiveEvents } from '../live/events.ts';
 import { catalogueNotification, notify } from '../modules/notifications/notify.ts';
 import { administratorIds } from '../modules/users/repository.ts';
 import { existingDocumentKey } from './document-key.ts';
@@ -22,6 +23,9 @@ export interface BackupDeps {
   dialect: Dialect;
   config: Config;
   clock: Clock;
+  /** A failed backup notifies the administrators, which their bells hear of live. */
+  live: LiveEvents;
+  afterCommit(task: () => void): void;
   log: {
     info(details: object, message: string): void;
     error(details: object, message: string): void;

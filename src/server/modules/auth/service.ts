@@ -62,7 +62,7 @@ export async function signIn(
   if (!row || !valid) throw new DomainError('unauthenticated', 'auth.invalid_credentials');
 
   const now = deps.clock();
-  if (input.previousToken) await deleteSession(deps.db, input.previousToken);
+  if (input.previousToken) await deleteSession(deps, input.previousToken);
   const { token } = await createSession(deps.db, row.id, { remember: input.remember, now });
   await recordSignIn(deps.db, row.id, now.toISOString());
   const user = toUser(row);
@@ -86,7 +86,7 @@ export async function sessionUser(deps: Deps, token: string): Promise<User | nul
 
 /** Ends the session of a cookie's token (a sign-out). */
 export function signOut(deps: Deps, token: string): Promise<void> {
-  return deleteSession(deps.db, token);
+  return deleteSession(deps, token);
 }
 
 /**
@@ -100,9 +100,10 @@ export async function setPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock().toISOString();
-  await withTransaction(deps, async ({ db }) => {
+  await withTransaction(deps, async (deps) => {
+    const { db } = deps;
     await updateUser(db, userId, { passwordHash, updatedAt: now });
-    await deleteOtherSessions(db, userId, keepToken);
+    await deleteOtherSessions(deps, userId, keepToken);
     await voidPasswordLinks(db, userId, now);
     await clearSignInFailures(db, userId);
   });

@@ -56,8 +56,14 @@ export async function setSessionExpiry(db: Db, sid: string, expire: string): Pro
   await db.updateTable('sessions').set({ expire }).where('sid', '=', sid).execute();
 }
 
-export async function deleteSessionById(db: Db, sid: string): Promise<void> {
-  await db.deleteFrom('sessions').where('sid', '=', sid).execute();
+/** Answers whose session it was; undefined when there was none. */
+export async function deleteSessionById(db: Db, sid: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('sessions')
+    .where('sid', '=', sid)
+    .returning('userId')
+    .executeTakeFirst();
+  return row?.userId;
 }
 
 /** Every session of a user except, optionally, the one with `exceptSid`. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import {
   deleteExpiredSessions,
   deleteSessionById,
@@ -80,17 +81,37 @@ export async function resolveSession(
   return session;
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await deleteSessionById(db, sessionId(token));
+/**
+ * When the session of a cookie's token ends, at `now`; undefined when it has ended already. Read
+ * without using it (an idle session's expiry stays): a live stream checks that its session still
+ * holds.
+ */
+export async function sessionExpiry(db: Db, token: string, now: Date): Promise<Date | undefined> {
+  const session = await findSessionWithUser(db, sessionId(token));
+  const expire = session && new Date(session.expire);
+  return expire && expire > now ? expire : undefined;
+}
+
+/** What ending sessions needs: the transaction, and the live events that tell every process. */
+type EndingDeps = Pick<Deps, 'db' | 'live' | 'afterCommit'>;
+
+/**
+ * Ends the session of a cookie's token. Every ending of sessions is announced once it commits, so
+ * the person's live streams in every process close at once (decision 0054).
+ */
+export async function deleteSession(deps: EndingDeps, token: string): Promise<void> {
+  const userId = await deleteSessionById(deps.db, sessionId(token));
+  if (userId) await deps.live.announce(deps, { kind: 'sessions-ended', userId });
 }
 
 /** Ends every session of a user except, optionally, the one making the request. */
 export async function deleteOtherSessions(
-  db: Db,
+  deps: EndingDeps,
   userId: string,
   keepToken?: string,
 ): Promise<void> {
-  await deleteSessionsOfUser(db, userId, keepToken ? sessionId(keepToken) : undefined);
+  await deleteSessionsOfUser(deps.db, userId, keepToken ? sessionId(keepToken) : undefined);
+  await deps.live.announce(deps, { kind: 'sessions-ended', userId });
 }
 
 /** Drops the sessions expired at `now`: the periodic sweep. Answers how many went. */

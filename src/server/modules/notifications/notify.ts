@@ -39,10 +39,11 @@ export function catalogueNotification(
 /**
  * The one way any area tells a person something: the notification appears in their bell, in
  * their language as it is when it is sent, stamped by the application's clock. Inside
- * `withTransaction` it is part of the change it reports.
+ * `withTransaction` it is part of the change it reports, and live streams hear of it once that
+ * commits.
  */
 export async function notify(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'live' | 'afterCommit'>,
   userId: string,
   input: NotifyInput,
 ): Promise<Notification> {
@@ -69,5 +70,7 @@ export async function notify(
     createdAt: deps.clock().toISOString(),
   };
   await insertNotification(deps.db, row);
+  // Streams of the bell in every process learn of it once it commits, and never if it rolls back.
+  await deps.live.announce(deps, { kind: 'notification', userId, notificationId: row.id });
   return toNotification(row);
 }

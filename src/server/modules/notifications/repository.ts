@@ -113,3 +113,63 @@ export async function wasToldAbout(db: Db, userId: string, relatedId: string): P
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Where a stream of the person's notifications stands: the last one it has seen, by its order. */
+export interface NotificationCursor {
+  id: string;
+  createdAt: string;
+}
+
+/** One of the person's notifications; undefined when it is not there or not theirs. */
+export async function findNotification(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<Notification | undefined> {
+  const row = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row && toNotification(row);
+}
+
+/** The person's newest notification's place, or null when they have none. */
+export async function newestNotificationCursor(
+  db: Db,
+  userId: string,
+): Promise<NotificationCursor | null> {
+  const row = await db
+    .selectFrom('notifications')
+    .select(['id', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The person's notifications that come after `cursor` in the lists' order (all of them after
+ * null), oldest first, at most `limit`: what a stream that reconnects has not seen.
+ */
+export async function notificationsAfter(
+  db: Db,
+  userId: string,
+  cursor: NotificationCursor | null,
+  limit: number,
+): Promise<Notification[]> {
+  let query = db.selectFrom('notifications').selectAll().where('userId', '=', userId);
+  if (cursor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('createdAt', '>', cursor.createdAt),
+        eb.and([eb('createdAt', '=', cursor.createdAt), eb('id', '>', cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('createdAt', 'asc').orderBy('id', 'asc').limit(limit).execute();
+  return rows.map(toNotification);
+}

@@ -3,6 +3,7 @@ import { notificationsApi } from '../../../domain/api/notifications.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { DomainError } from '../../errors.ts';
 import { routeOf } from '../../routes.ts';
+import { sessionCookieName } from '../auth/sessions.ts';
 import {
   countUnread,
   latestNotifications,
@@ -10,8 +11,17 @@ import {
   markRead,
   pageNotifications,
 } from './repository.ts';
+import { createNotificationStreams } from './streams.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Listening before the first stream opens, so none misses what is announced after it opened.
+  await app.deps.live.start();
+  const streams = createNotificationStreams(app.deps, {
+    max: app.deps.config.notifications.streamsMax,
+  });
+  // Before the server stops taking connections: open streams would hold its close up.
+  app.addHook('preClose', async () => streams.close());
+
   app.route({
     ...routeOf(notificationsApi.list),
     handler: async (request) => {
@@ -30,6 +40,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         countUnread(db, user.id),
       ]);
       return { ...page, unreadCount };
+    },
+  });
+
+  app.route({
+    ...routeOf(notificationsApi.stream),
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      // Fastify answers HEAD from the GET route: the head of a stream, and no stream.
+      if (request.method === 'HEAD') {
+        return reply
+          .type('text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send();
+      }
+      await streams.open(request, reply, user, request.cookies[sessionCookieName] ?? '');
+      return reply;
     },
   });
 

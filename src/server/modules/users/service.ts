@@ -274,7 +274,8 @@ export async function deleteUserAccount(
   if (options.id === options.actingUserId) {
     throw new DomainError('conflict', 'user.delete_self');
   }
-  const fileKeys = await withTransaction(deps, async ({ db }) => {
+  const fileKeys = await withTransaction(deps, async (deps) => {
+    const { db } = deps;
     await lockAdministrators(db, deps.dialect);
     const target = await findUserById(db, options.id);
     // Already gone (a repeat, decision 0041): what was asked for holds.
@@ -290,6 +291,8 @@ export async function deleteUserAccount(
     await deleteDraftCompensations(db, options.id);
     await clearSignInFailures(db, options.id);
     await deleteUser(db, options.id);
+    // Its sessions went with it (the schema's cascade): its live streams close everywhere.
+    await deps.live.announce(deps, { kind: 'sessions-ended', userId: options.id });
     return fileKeys;
   });
   // Files go after the commit: a failed deletion must not leave rows pointing at missing files.
