@@ -1,7 +1,8 @@
 /**
  * Console errors a screen must not produce, leaving out the browser's own log line for a refusal a
  * test causes on purpose: a used reset link or a wrong current password (400), every call
- * once a test has ended the session (401), a task that is gone (404), resumable uploads'
+ * once a test has ended the session (401), a task that is gone (404), a month whose drafts
+ * changed since they were shown (412), resumable uploads'
  * requests while a test has taken the network away, and the 404 of a page the test opens at an
  * address no page has.
  */
@@ -14,6 +15,8 @@ export function unexpectedProblems(
     uploadNetworkDropped?: boolean;
     pageNotFound?: boolean;
     taskGone?: boolean;
+    /** A month's publication refused because its drafts changed since they were shown (412). */
+    monthChanged?: boolean;
   } = {},
 ): string[] {
   return problems.filter(
@@ -27,6 +30,10 @@ export function unexpectedProblems(
       ) &&
       !(expected.pageNotFound && /status of 404 \(Not Found\) \(http[^)]*\)$/.test(problem)) &&
       !(expected.taskGone && /status of 404 .*\/api\/tasks\/[\w-]+\)$/.test(problem)) &&
+      !(
+        expected.monthChanged &&
+        /status of 412 .*\/api\/admin\/compensations\/publish-month\)$/.test(problem)
+      ) &&
       !(
         expected.uploadNetworkDropped &&
         /net::ERR_INTERNET_DISCONNECTED .*\/api\/uploads\/[\w-]+\)$/.test(problem)

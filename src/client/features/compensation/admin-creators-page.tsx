@@ -21,6 +21,8 @@ import { CompensationChart } from './compensation-chart.tsx';
 import { periodLabel, shortPeriodLabel } from './compensation-format.ts';
 import { creatorListParamNames, readCreatorParams } from './creator-filters.ts';
 import { CreatorRow } from './creator-row.tsx';
+import { ImportMonthButton } from './import-month-dialog.tsx';
+import { PublishMonthButton } from './publish-month-dialog.tsx';
 
 /**
  * The overview of every creator (docs/product.md, "Influencers"), paged and counted on the server.
@@ -37,7 +39,13 @@ export function AdminCreatorsPage() {
       <PageHeader
         title={t('page.adminInfluencers')}
         subtitle={t('compensation.influencers.subtitle')}
-        action={<AdminExportCsv />}
+        action={
+          <div className="flex flex-wrap items-end gap-2">
+            <PublishMonthButton />
+            <ImportMonthButton />
+            <AdminExportCsv />
+          </div>
+        }
       />
       {data && <CreatorTotals totals={data.totals} />}
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import {
   compensationInputSchema,
-  compensationMonths,
   compensationNotesMaxLength,
   compensationUpdateSchema,
   compensationYears,
@@ -21,15 +20,10 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useCreateCompensation } from './api/create-compensation.ts';
 import { useUpdateCompensation } from './api/update-compensation.ts';
-import { monthName, periodLabel } from './compensation-format.ts';
+import { monthName, monthsOfYear, periodLabel } from './compensation-format.ts';
 
 /** The update as the schema reads it (amount in cents); the form sends its own text instead. */
 type CompensationUpdateFields = { amount: number; notes: string | null };
-
-const months = Array.from(
-  { length: compensationMonths.max - compensationMonths.min + 1 },
-  (_, index) => compensationMonths.min + index,
-);
 
 /** Add Compensation: month, year, amount and notes; recorded as a draft. */
 export function AddCompensationDialog({
@@ -210,7 +204,7 @@ function MonthAndYear({
       >
         {(control) => (
           <Select {...control} {...month}>
-            {months.map((month) => (
+            {monthsOfYear.map((month) => (
               <option key={month} value={month}>
                 {monthName(month, language)}
               </option>

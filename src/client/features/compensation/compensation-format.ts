@@ -9,6 +9,9 @@ function monthDate({ year, month }: Period): Date {
   return new Date(Date.UTC(year, month - 1, 15));
 }
 
+/** The months of a year, 1 to 12 (the month selects). */
+export const monthsOfYear = Array.from({ length: 12 }, (_, index) => index + 1);
+
 /** "March" in the reader's language (the month select and the 12-month breakdown). */
 export function monthName(month: number, language: string): string {
   return dateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
