@@ -35,15 +35,100 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
+/**
+ * A signed-in person's second factor (decision 0052): whether an authenticator guards their
+ * sign-in, and whether they must set one up before anything else opens to them (an
+ * administrator without one while REQUIRE_ADMIN_2FA is on).
+ */
+export const twoFactorStateSchema = z.object({
+  enabled: z.boolean(),
+  setupRequired: z.boolean(),
+});
+export type TwoFactorState = z.infer<typeof twoFactorStateSchema>;
+
+/** The signed-in person as the session calls answer them: the user and their second factor. */
+export const currentUserSchema = userSchema.extend({ twoFactor: twoFactorStateSchema });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
 /** `username` and `isAdmin` as sign-in has always answered, plus the whole user so the client can fill its cache. */
-export const loginResponseSchema = z.object({
+export const signedInResponseSchema = z.object({
   username: z.string(),
   isAdmin: z.boolean(),
-  user: userSchema,
+  user: currentUserSchema,
   /** The sign-in before this one; null on the first, so the greeting is not "Welcome back". */
   previousSignInAt: z.string().nullable(),
 });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
+
+/**
+ * The password step of an account with a second factor: no session yet, only a challenge held
+ * by this browser's cookie, which `POST /api/auth/login/2fa` finishes with a code.
+ */
+export const twoFactorRequiredResponseSchema = z.object({ twoFactorRequired: z.literal(true) });
+
+/** POST /api/auth/login answers a session, or that the code step follows. */
+export const loginResponseSchema = z.union([
+  signedInResponseSchema,
+  twoFactorRequiredResponseSchema,
+]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The challenge between the password step and the code step lasts this long, and is used once. */
+export const twoFactorChallengeValidityMs = 5 * 60 * 1000;
+
+/** How many single-use recovery codes turning the factor on gives. */
+export const recoveryCodeCount = 10;
+
+/**
+ * A code of the second factor: the authenticator's six digits (spaces allowed, as apps show
+ * them in groups) or a recovery code (`xxxxx-xxxxx`, in any case, with or without its dash).
+ */
+export const twoFactorCodeSchema = singleLine(40, {
+  required: 'auth.two_factor_code_required',
+  tooLong: 'auth.two_factor_code_wrong',
+});
+
+/** POST /api/auth/login/2fa: the code that finishes a sign-in begun with the password. */
+export const loginTwoFactorRequestSchema = z.object({ code: twoFactorCodeSchema });
+export type LoginTwoFactorRequest = z.infer<typeof loginTwoFactorRequestSchema>;
+
+/** The password asked again before the second factor is set up or turned off. */
+const confirmingPasswordSchema = singleLine(signInPasswordMaxLength, {
+  required: 'auth.password_required',
+  trim: false,
+});
+
+/** POST /api/auth/2fa/setup: a new authenticator secret, not in force until a code confirms it. */
+export const twoFactorSetupRequestSchema = z.object({ password: confirmingPasswordSchema });
+export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequestSchema>;
+
+export const twoFactorSetupResponseSchema = z.object({
+  /** The secret in base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** The `otpauth://totp/...` address the QR code carries. */
+  otpauthUrl: z.string(),
+});
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+
+/** POST /api/auth/2fa/enable: the first code from the app, which puts the factor in force. */
+export const twoFactorEnableRequestSchema = z.object({ code: twoFactorCodeSchema });
+export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
+
+/**
+ * The recovery codes, shown this once: only their hashes are kept, so a repeated request (the
+ * factor already on by this very code) answers without them (decision 0041).
+ */
+export const twoFactorEnableResponseSchema = z.object({
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
+
+/** POST /api/auth/2fa/disable: the password and a current code. Answers 204. */
+export const twoFactorDisableRequestSchema = z.object({
+  password: confirmingPasswordSchema,
+  code: twoFactorCodeSchema,
+});
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
 
 /** POST /api/auth/forgot-password: username or email. Always 202 with the same message. */
 export const forgotPasswordRequestSchema = z.object({
@@ -58,7 +143,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
  * screens ask this, so a visitor's browser logs no failed request; GET /api/auth/user keeps its
  * 401 for callers that require a person.
  */
-export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export const sessionResponseSchema = z.object({ user: currentUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

@@ -40,6 +40,9 @@ const configSchema = z.object({
       .max(passwordLength.max),
   ),
   NODE_ENV: optional(z.string()),
+  REQUIRE_ADMIN_2FA: optional(
+    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }),
+  ),
   TRUST_PROXY: optional(
     z.string().regex(/^(true|false|\d+|[\w.:/-]+(,[\w.:/-]+)*)$/, {
       error:
@@ -137,6 +140,11 @@ export interface Config {
   trustProxy: boolean | string[];
   /** NODE_ENV=production: warnings about unsafe defaults are raised at start-up. */
   isProduction: boolean;
+  /**
+   * Administrators must have a second factor: one without it can only set it up (decision
+   * 0052). REQUIRE_ADMIN_2FA; on by default in production.
+   */
+  requireAdminTwoFactor: boolean;
   documents: {
     /** AES-256 key for ID documents at rest; unset, one is generated once into DATA_DIR. */
     encryptionKey: Buffer | undefined;
@@ -215,6 +223,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     isProduction: raw.NODE_ENV === 'production',
+    requireAdminTwoFactor:
+      raw.REQUIRE_ADMIN_2FA === undefined
+        ? raw.NODE_ENV === 'production'
+        : raw.REQUIRE_ADMIN_2FA === 'true' || raw.REQUIRE_ADMIN_2FA === '1',
     documents: {
       encryptionKey: raw.DOCUMENT_ENCRYPTION_KEY,
       retentionDays: raw.APPLICATION_DOCUMENT_RETENTION_DAYS,

@@ -7,6 +7,7 @@ import { createMailOutbox, type MailOutbox } from './mail/outbox.ts';
 import { loadDocumentKey } from './storage/document-cipher.ts';
 import { createDocumentVault, type DocumentVault } from './storage/documents.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
+import { createSecretBox, type SecretBox } from './storage/secret-box.ts';
 import { createLocalStorage, storageDir, type Storage } from './storage/storage.ts';
 
 /** The time as the application sees it: one clock everywhere, which tests can move. */
@@ -23,6 +24,8 @@ export interface Deps {
   storage: Storage;
   /** Applicants' ID documents: encrypted at rest, on top of `storage`. */
   documents: DocumentVault;
+  /** Secrets kept in rows (authenticator keys): sealed under a key derived from the documents'. */
+  secrets: SecretBox;
   /** The transport; only the outbox calls it. */
   mailer: Mailer;
   /** Every mail is queued here, in the transaction of its act (decision 0038). */
@@ -66,6 +69,7 @@ export async function createDeps(
     dialect,
     storage,
     documents: createDocumentVault(storage, key),
+    secrets: createSecretBox(key),
     mailer,
     outbox: createMailOutbox({ db, dialect, clock, mailer, log: options.log }),
     live: createLiveEvents({ dialect, databaseUrl: config.databaseUrl, log: options.log }),

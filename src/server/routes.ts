@@ -24,7 +24,10 @@ export function routeOf<const E extends Endpoint>(endpoint: E) {
   return {
     method: endpoint.method as HTTPMethods | HTTPMethods[],
     url: endpoint.path,
-    config: { access: endpoint.access },
+    config: {
+      access: endpoint.access,
+      ...(endpoint.duringTwoFactorSetup ? { duringTwoFactorSetup: true } : {}),
+    },
     schema,
   };
 }

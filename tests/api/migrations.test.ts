@@ -70,6 +70,7 @@ describe('migrations', () => {
         '0045-task-upload-views',
         '0048-user-list-index',
         '0051-backup-runs',
+        '0052-two-factor',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -103,6 +104,7 @@ describe('migrations', () => {
         'password_reset_tokens',
         'rate_limit_events',
         'sessions',
+        'sign_in_challenges',
         'sign_in_failures',
         'task_assignment_counts',
         'task_assignments',
@@ -111,6 +113,8 @@ describe('migrations', () => {
         'task_uploads',
         'tasks',
         'translations',
+        'two_factor_recovery_codes',
+        'two_factor_secrets',
         'users',
       ]);
     });
@@ -182,6 +186,7 @@ describe('migrations', () => {
         '0045-task-upload-views',
         '0048-user-list-index',
         '0051-backup-runs',
+        '0052-two-factor',
       ]);
       const user = await handle.db
         .selectFrom('users')

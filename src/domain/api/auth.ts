@@ -1,14 +1,21 @@
 import {
+  currentUserSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
+  loginTwoFactorRequestSchema,
   messageResponseSchema,
   passwordLinkQuerySchema,
   passwordLinkStateSchema,
   resetPasswordRequestSchema,
   sessionResponseSchema,
+  signedInResponseSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSetupRequestSchema,
+  twoFactorSetupResponseSchema,
 } from '../auth.ts';
-import { userSchema } from '../users.ts';
 import { contentPaths } from './content-paths.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -18,16 +25,56 @@ export const authApi = {
     method: 'POST',
     path: '/api/auth/login',
     access: 'public',
-    summary: 'Signs in by username or email; sets the session cookie (429 after too many failures)',
+    summary:
+      'Signs in by username or email; sets the session cookie, or with a second factor only a challenge for /api/auth/login/2fa (429 after too many failures)',
     body: loginRequestSchema,
     responses: { 200: loginResponseSchema },
+  }),
+  loginTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/auth/login/2fa',
+    access: 'public',
+    summary:
+      'Finishes a sign-in begun with the password by an authenticator code or a recovery code, once; answers as a sign-in does (401 for a wrong code or no live challenge, 429 after too many failures)',
+    body: loginTwoFactorRequestSchema,
+    responses: { 200: signedInResponseSchema },
   }),
   user: endpoint({
     method: 'GET',
     path: '/api/auth/user',
     access: 'signed-in',
-    summary: 'The signed-in person (401 for nobody)',
-    responses: { 200: userSchema },
+    duringTwoFactorSetup: true,
+    summary:
+      'The signed-in person and their second factor, saying whether they must set it up first (401 for nobody)',
+    responses: { 200: currentUserSchema },
+  }),
+  setupTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/auth/2fa/setup',
+    access: 'signed-in',
+    duringTwoFactorSetup: true,
+    summary:
+      'A new authenticator secret for the signed-in person, given their password; not in force until confirmed by a code (the same secret again until then; 409 when already on)',
+    body: twoFactorSetupRequestSchema,
+    responses: { 200: twoFactorSetupResponseSchema },
+  }),
+  enableTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/auth/2fa/enable',
+    access: 'signed-in',
+    duringTwoFactorSetup: true,
+    summary:
+      'Puts the authenticator set up in force with its current code; answers the ten recovery codes, once',
+    body: twoFactorEnableRequestSchema,
+    responses: { 200: twoFactorEnableResponseSchema },
+  }),
+  disableTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/auth/2fa/disable',
+    access: 'signed-in',
+    summary:
+      'Turns the second factor off, given the password and a current code (204; 429 after too many failures)',
+    body: twoFactorDisableRequestSchema,
   }),
   session: endpoint({
     method: 'GET',

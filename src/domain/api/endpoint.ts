@@ -26,6 +26,11 @@ export interface Endpoint {
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;
+  /**
+   * Open to an administrator who must still set up their second factor (REQUIRE_ADMIN_2FA): the
+   * few calls that setting it up needs. Every other signed-in call refuses them (decision 0052).
+   */
+  duringTwoFactorSetup?: true;
   /** A JSON body. */
   body?: z.ZodType;
   /**

@@ -91,6 +91,14 @@ export const usersApi = {
     params: userParams,
     body: adminPasswordChangeRequestSchema,
   }),
+  resetTwoFactor: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/2fa/reset',
+    access: 'admin',
+    summary:
+      "Turns off someone's second factor, so they sign in with their password and may set up a new one (204); a mail tells them",
+    params: userParams,
+  }),
   delete: endpoint({
     method: 'DELETE',
     path: '/api/admin/users/:id',

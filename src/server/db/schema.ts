@@ -287,6 +287,36 @@ export interface PasswordResetTokensTable {
   createdAt: Timestamp;
 }
 
+/** A person's authenticator (migration 0052): set up, then in force from `enabledAt`. */
+export interface TwoFactorSecretsTable {
+  userId: string;
+  /** The TOTP key, sealed by `deps.secrets` (decision 0052); never stored in the clear. */
+  secret: string;
+  enabledAt: NullableTimestamp;
+  /** The time-step of the last code accepted: a code is taken once. */
+  lastUsedStep: ColumnType<number | null, number | null | undefined, number | null>;
+  createdAt: Timestamp;
+}
+
+/** Single-use recovery codes, by their SHA-256. */
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  userId: string;
+  codeHash: string;
+  usedAt: NullableTimestamp;
+}
+
+/** Between the password step and the code step: the hash of the browser's challenge cookie. */
+export interface SignInChallengesTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  remember: Flag;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
 export interface SignInFailuresTable {
   id: string;
   accountKey: string;
@@ -372,6 +402,9 @@ export interface Database {
   notifications: NotificationsTable;
   passwordResetTokens: PasswordResetTokensTable;
   signInFailures: SignInFailuresTable;
+  twoFactorSecrets: TwoFactorSecretsTable;
+  twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable;
+  signInChallenges: SignInChallengesTable;
   rateLimitEvents: RateLimitEventsTable;
   jobRounds: JobRoundsTable;
   mailOutbox: MailOutboxTable;

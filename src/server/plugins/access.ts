@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access } from '../../domain/api/endpoint.ts';
-import type { User } from '../../domain/users.ts';
+import type { CurrentUser } from '../../domain/auth.ts';
 import { sessionUser } from '../modules/auth/service.ts';
 import { sessionCookieName, sweepExpiredSessions } from '../modules/auth/sessions.ts';
 import { errorBody } from '../errors.ts';
@@ -11,6 +11,8 @@ import { runPeriodically } from './schedule.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to an administrator who must still set up a second factor (decision 0052). */
+    duringTwoFactorSetup?: boolean;
   }
   interface FastifyInstance {
     /** Every API and /objects route with its access rule, as registered (the access test walks it). */
@@ -18,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in person, on API routes; null when nobody is signed in. */
-    user: User | null;
+    user: CurrentUser | null;
   }
 }
 
@@ -38,7 +40,7 @@ export function accessOf(request: FastifyRequest): Access | undefined {
 }
 
 /** Signed-in user of a route that requires one (its access rule has already run). */
-export function requireUser(request: FastifyRequest): User {
+export function requireUser(request: FastifyRequest): CurrentUser {
   if (!request.user)
     throw new Error(`${request.url} read the user without an access rule that requires one`);
   return request.user;
@@ -76,6 +78,13 @@ export const accessPlugin = fp(
       if (token) request.user = await sessionUser(request.deps, token);
       if (access === 'public') return;
       if (!request.user) return reply.status(401).send(errorBody('auth.sign_in_required'));
+      // An administrator held to set up a second factor reaches only that set-up (decision 0052).
+      if (
+        request.user.twoFactor.setupRequired &&
+        !request.routeOptions.config.duringTwoFactorSetup
+      ) {
+        return reply.status(403).send(errorBody('auth.two_factor_setup_required'));
+      }
       if (access === 'admin' && !request.user.isAdmin) {
         return reply.status(403).send(errorBody('auth.admin_only'));
       }

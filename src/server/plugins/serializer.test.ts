@@ -111,7 +111,8 @@ describe('the response serializer', () => {
     const { serialize } = responseSerializer(sessionResponseSchema);
 
     expect(serialize({ user: null })).toBe('{"user":null}');
-    expect(serialize({ user: userRow })).toBe(viaZod(sessionResponseSchema, { user: userRow }));
+    const signedIn = { ...userRow, twoFactor: { enabled: true, setupRequired: false } };
+    expect(serialize({ user: signedIn })).toBe(viaZod(sessionResponseSchema, { user: signedIn }));
   });
 
   it('sends records and optional settings as zod did', () => {

@@ -45,7 +45,9 @@ function useSignInForm() {
   const onSubmit = form.handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: async ({ username, user: account, previousSignInAt }) => {
+        onSuccess: async (response) => {
+          if ('twoFactorRequired' in response) return;
+          const { username, user: account, previousSignInAt } = response;
           // The account's language wins over the one this page was read in, chosen the way the
           // language menu chooses (so it is remembered), and the welcome is said in it.
           const inAccountLanguage =

@@ -24,3 +24,25 @@ export function passwordResetMail(options: {
     ],
   });
 }
+
+/**
+ * Told to a person whose second factor an administrator turned off, so a reset they did not ask
+ * for never goes unnoticed.
+ */
+export function twoFactorResetMail(options: {
+  to: string;
+  name: string;
+  language: Language;
+}): MailMessage {
+  const t = textsIn(options.language);
+  return composeMail({
+    to: options.to,
+    language: options.language,
+    subject: t('mail.twoFactorReset.subject'),
+    blocks: [
+      t('mail.twoFactorReset.greeting', { name: options.name }),
+      t('mail.twoFactorReset.intro'),
+      t('mail.twoFactorReset.note'),
+    ],
+  });
+}

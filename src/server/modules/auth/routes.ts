@@ -3,15 +3,23 @@ import { authApi } from '../../../domain/api/auth.ts';
 import type { Config } from '../../config.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { routeOf } from '../../routes.ts';
-import { clearSessionCookie, setSessionCookie } from './cookie.ts';
+import {
+  challengeCookieName,
+  clearChallengeCookie,
+  clearSessionCookie,
+  setChallengeCookie,
+  setSessionCookie,
+} from './cookie.ts';
 import {
   checkPasswordLink,
   dummyPasswordHash,
+  finishSignIn,
   requestPasswordReset,
   resetPassword,
   signIn,
   signOut,
 } from './service.ts';
+import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.ts';
 import { rememberedSessionMs, sessionCookieName } from './sessions.ts';
 
 /**
@@ -31,18 +39,42 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     ...routeOf(authApi.login),
     handler: async (request, reply) => {
       const { username, password, remember } = request.body;
-      const { token, answer } = await signIn(request.deps, {
+      const signedIn = await signIn(request.deps, {
         username,
         password,
         remember,
         address: request.ip,
         previousToken: request.cookies[sessionCookieName],
       });
-      setSessionCookie(reply, token, {
+      reply.header('cache-control', 'no-store');
+      if ('challengeToken' in signedIn) {
+        // No session yet: the code step finishes this sign-in (decision 0052).
+        setChallengeCookie(reply, signedIn.challengeToken, { secure });
+        return { twoFactorRequired: true as const };
+      }
+      setSessionCookie(reply, signedIn.token, {
         secure,
         ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),
       });
       // The person it signed in, like every answer to a signed-in person (plugins/access.ts).
+      return signedIn.answer;
+    },
+  });
+
+  app.route({
+    ...routeOf(authApi.loginTwoFactor),
+    handler: async (request, reply) => {
+      const { token, answer, remember } = await finishSignIn(request.deps, {
+        challengeToken: request.cookies[challengeCookieName],
+        code: request.body.code,
+        address: request.ip,
+        previousToken: request.cookies[sessionCookieName],
+      });
+      clearChallengeCookie(reply, { secure });
+      setSessionCookie(reply, token, {
+        secure,
+        ...(remember ? { maxAgeMs: rememberedSessionMs } : {}),
+      });
       reply.header('cache-control', 'no-store');
       return answer;
     },
@@ -51,6 +83,39 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.route({
     ...routeOf(authApi.user),
     handler: async (request) => requireUser(request),
+  });
+
+  app.route({
+    ...routeOf(authApi.setupTwoFactor),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return setUpTwoFactor(request.deps, {
+        user: requireUser(request),
+        password: request.body.password,
+        address: request.ip,
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(authApi.enableTwoFactor),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return enableTwoFactor(request.deps, { user: requireUser(request), code: request.body.code });
+    },
+  });
+
+  app.route({
+    ...routeOf(authApi.disableTwoFactor),
+    handler: async (request, reply) => {
+      await disableTwoFactor(request.deps, {
+        user: requireUser(request),
+        password: request.body.password,
+        code: request.body.code,
+        address: request.ip,
+      });
+      return reply.status(204).send();
+    },
   });
 
   app.route({

@@ -3,15 +3,22 @@ import {
   invitationLinkParam,
   passwordResetValidityMs,
   resetPasswordPath,
-  type LoginResponse,
+  type CurrentUser,
+  type SignedInResponse,
 } from '../../../domain/auth.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { DomainError, tooManyAttempts } from '../../errors.ts';
 import { admitRequest, type RateLimit } from '../../rate-limits/admission.ts';
-import { greetingName, type User } from '../../../domain/users.ts';
-import { findUserByLogin, recordSignIn, toUser, updateUser } from '../users/repository.ts';
+import { greetingName } from '../../../domain/users.ts';
+import {
+  findUserById,
+  findUserByLogin,
+  recordSignIn,
+  toUser,
+  updateUser,
+} from '../users/repository.ts';
 import { passwordResetMail } from './mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
@@ -22,6 +29,12 @@ import {
 } from './password-link-repository.ts';
 import { createSession, deleteOtherSessions, deleteSession, resolveSession } from './sessions.ts';
 import { checkUnderSignInLimits, clearSignInFailures } from './sign-in-limits.ts';
+import {
+  createSignInChallenge,
+  hasTwoFactor,
+  passChallenge,
+  twoFactorStateOf,
+} from './two-factor.ts';
 
 /**
  * An unknown name is checked against this hash, so it costs the same time as a wrong password
@@ -33,9 +46,10 @@ export const dummyPasswordHash = () =>
 
 /**
  * Signs a person in by username or email: the attempt is claimed against the sign-in limits
- * before the password is checked, so parallel guesses cannot all slip through. A fresh session
- * every time; the one the browser held before (`previousToken`) ends. Answers the new session's
- * token, for the cookie, and what the API answers.
+ * before the password is checked, so parallel guesses cannot all slip through. Without a second
+ * factor, a fresh session every time; the one the browser held before (`previousToken`) ends.
+ * With one, no session yet: a challenge whose token goes in the browser's cookie, finished by
+ * `finishSignIn` with a code (decision 0052).
  */
 export async function signIn(
   deps: Deps,
@@ -46,7 +60,7 @@ export async function signIn(
     address: string;
     previousToken?: string;
   },
-): Promise<{ token: string; answer: LoginResponse }> {
+): Promise<SignedIn | { challengeToken: string }> {
   const row = await findUserByLogin(deps.db, input.username);
   const attempt = {
     accountKey: row ? row.id : `login:${input.username.toLowerCase()}`,
@@ -60,10 +74,53 @@ export async function signIn(
     return row !== undefined && matches;
   });
   if (!row || !valid) throw new DomainError('unauthenticated', 'auth.invalid_credentials');
+  if (await hasTwoFactor(deps, row.id)) {
+    return {
+      challengeToken: await createSignInChallenge(deps, {
+        userId: row.id,
+        remember: input.remember,
+      }),
+    };
+  }
+  return startSession(deps, row, input);
+}
 
+/** A new session's cookie token, and what the API answers for it. */
+export interface SignedIn {
+  token: string;
+  answer: SignedInResponse;
+}
+
+/**
+ * The code step of a sign-in (decision 0052): the browser's challenge and a code of the person's
+ * second factor; then a session, as a sign-in without a factor gets.
+ */
+export async function finishSignIn(
+  deps: Deps,
+  input: {
+    challengeToken: string | undefined;
+    code: string;
+    address: string;
+    previousToken?: string;
+  },
+): Promise<SignedIn & { remember: boolean }> {
+  const { userId, remember } = await passChallenge(deps, input);
+  const row = await findUserById(deps.db, userId);
+  if (!row) throw new DomainError('unauthenticated', 'auth.two_factor_challenge_invalid');
+  return {
+    ...(await startSession(deps, row, { remember, previousToken: input.previousToken })),
+    remember,
+  };
+}
+
+async function startSession(
+  deps: Deps,
+  row: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
+  options: { remember: boolean; previousToken?: string },
+): Promise<SignedIn> {
   const now = deps.clock();
-  if (input.previousToken) await deleteSession(deps, input.previousToken);
-  const { token } = await createSession(deps.db, row.id, { remember: input.remember, now });
+  if (options.previousToken) await deleteSession(deps, options.previousToken);
+  const { token } = await createSession(deps.db, row.id, { remember: options.remember, now });
   await recordSignIn(deps.db, row.id, now.toISOString());
   const user = toUser(row);
   // Read before this sign-in was recorded: the last one is now the previous one.
@@ -72,16 +129,24 @@ export async function signIn(
     answer: {
       username: user.username,
       isAdmin: user.isAdmin,
-      user,
+      user: {
+        ...user,
+        twoFactor: twoFactorStateOf(deps.config, user, await hasTwoFactor(deps, row.id)),
+      },
       previousSignInAt: row.lastSignInAt,
     },
   };
 }
 
 /** The person signed in by a session cookie's token, or null when its session is over. */
-export async function sessionUser(deps: Deps, token: string): Promise<User | null> {
+export async function sessionUser(deps: Deps, token: string): Promise<CurrentUser | null> {
   const row = await resolveSession(deps.db, token, deps.clock());
-  return row ? toUser(row) : null;
+  if (!row) return null;
+  const user = toUser(row);
+  return {
+    ...user,
+    twoFactor: twoFactorStateOf(deps.config, user, row.twoFactorEnabledAt !== null),
+  };
 }
 
 /** Ends the session of a cookie's token (a sign-out). */

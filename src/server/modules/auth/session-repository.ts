@@ -21,11 +21,19 @@ const personColumns = [
   'users.updatedAt',
 ] as const;
 
+// The second factor comes along (decision 0052): whether one is in force decides what an
+// administrator may reach while REQUIRE_ADMIN_2FA is on, on every request.
 const sessionWithUserQuery = (db: Db, sid: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['sessions.sess', 'sessions.expire', ...personColumns])
+    .leftJoin('twoFactorSecrets', 'twoFactorSecrets.userId', 'sessions.userId')
+    .select([
+      'sessions.sess',
+      'sessions.expire',
+      ...personColumns,
+      'twoFactorSecrets.enabledAt as twoFactorEnabledAt',
+    ])
     .where('sessions.sid', '=', sid);
 
 export type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];

@@ -3,6 +3,7 @@ import { usersApi } from '../../../domain/api/users.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { routeOf } from '../../routes.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
+import { resetTwoFactorByAdmin } from '../auth/two-factor.ts';
 import { listUsers } from './repository.ts';
 import {
   changeOwnPassword,
@@ -86,6 +87,17 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         admin: requireUser(request),
         newPassword: request.body.newPassword,
         sessionToken: request.cookies[sessionCookieName],
+      });
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(usersApi.resetTwoFactor),
+    handler: async (request, reply) => {
+      await resetTwoFactorByAdmin(request.deps, {
+        id: request.params.id,
+        admin: requireUser(request),
       });
       return reply.status(204).send();
     },

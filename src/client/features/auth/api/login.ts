@@ -15,6 +15,8 @@ export function useLogin() {
   return useAction({
     mutationFn: login,
     onSuccess: (response) => {
+      // The code step follows: nobody is signed in yet.
+      if ('twoFactorRequired' in response) return;
       // Whatever the previous visitor had loaded must not show through. (The dictionaries are
       // not queries: the language provider keeps them in i18next, so nothing here spares them.)
       queryClient.removeQueries();
