@@ -71,6 +71,7 @@ describe('migrations', () => {
         '0048-user-list-index',
         '0051-backup-runs',
         '0052-two-factor',
+        '0055-resumable-upload-locks',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -103,6 +104,7 @@ describe('migrations', () => {
         'notifications',
         'password_reset_tokens',
         'rate_limit_events',
+        'resumable_upload_locks',
         'sessions',
         'sign_in_challenges',
         'sign_in_failures',
@@ -187,6 +189,7 @@ describe('migrations', () => {
         '0048-user-list-index',
         '0051-backup-runs',
         '0052-two-factor',
+        '0055-resumable-upload-locks',
       ]);
       const user = await handle.db
         .selectFrom('users')

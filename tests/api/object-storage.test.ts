@@ -1,13 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ApplicationList } from '../../src/domain/applications.ts';
 import type { MyTaskDetail } from '../../src/domain/tasks.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { sweepStrayTaskFiles } from '../../src/server/modules/tasks/stray-files.ts';
 import { samplePng, storedFiles, submitApplication } from '../support/applications.ts';
-import { assignTask, createTask } from '../support/factories.ts';
-import { formBody, pngBytes } from '../support/files.ts';
+import { assignTask, createTask, createUser } from '../support/factories.ts';
+import { formBody, mp4Bytes, pngBytes } from '../support/files.ts';
 import { test as base, describe, expect } from '../support/fixtures.ts';
-import { createSignedInUser } from '../support/sign-in.ts';
+import { createSignedInUser, signIn } from '../support/sign-in.ts';
+import { buildTestApp } from '../support/test-app.ts';
 
 /** The app with its stored files in a bucket of a real S3-compatible server (decision 0055). */
 const test = base
@@ -127,5 +131,98 @@ describe('with object storage', () => {
     const swept = await sweepStrayTaskFiles(app.deps);
     expect(swept?.removed.sort()).toEqual([...stray].sort());
     expect(await s3.keys()).toEqual(kept);
+  });
+});
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('resumable uploads with object storage', () => {
+  test('go on in another process after a cut, whose lock the second takes, and end in the bucket', async ({
+    db,
+    database,
+    baseUrl,
+    port,
+    s3,
+    testApp,
+  }) => {
+    // A second server process on the same database and bucket, as behind a load balancer.
+    const other = await buildTestApp(database, s3.env);
+    await other.app.listen({ host: '127.0.0.1', port: 0 });
+    const otherUrl = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+    try {
+      const maria = await createUser(db, { firstName: 'Maria' });
+      const { cookie } = await signIn(db, maria);
+      const task = await createTask(db, { contentType: 'video', maxFiles: 3 });
+      await assignTask(db, { taskId: task.id, userId: maria.id, status: 'in_progress' });
+      const file = Buffer.concat([mp4Bytes(64), randomBytes(3 * 1024 * 1024)]);
+      const tus = { 'tus-resumable': '1.0.0', cookie };
+      const metadata = [`taskId ${btoa(task.id)}`, `filename ${btoa('clip.mp4')}`].join(',');
+
+      const created = await fetch(`${baseUrl}/api/uploads`, {
+        method: 'POST',
+        headers: { ...tus, 'upload-length': String(file.length), 'upload-metadata': metadata },
+      });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      const uploadId = location.split('/').at(-1)!;
+
+      // The first process receives half the file, and the connection stays open, silent: a
+      // phone that lost its network without the server noticing.
+      const half = Math.floor(file.length / 2);
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        [
+          `PATCH ${location} HTTP/1.1`,
+          `Host: 127.0.0.1:${port}`,
+          `Cookie: ${cookie}`,
+          'Tus-Resumable: 1.0.0',
+          'Upload-Offset: 0',
+          'Content-Type: application/offset+octet-stream',
+          `Content-Length: ${file.length}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      socket.write(file.subarray(0, half));
+      await expect
+        .poll(() => db.selectFrom('resumableUploadLocks').selectAll().execute())
+        .toHaveLength(1);
+
+      // The client asks the second process where it stands: the lock is the first one's, which
+      // lets go and keeps what it received; the second answers from the bucket.
+      const asked = await fetch(`${otherUrl}${location}`, { method: 'HEAD', headers: tus });
+      expect(asked.status).toBe(200);
+      const offset = Number(asked.headers.get('upload-offset'));
+      expect(offset).toBeGreaterThan(0);
+      expect(offset).toBeLessThanOrEqual(half);
+      socket.destroy();
+
+      const finished = await fetch(`${otherUrl}${location}`, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(file.subarray(offset)),
+      });
+      expect(finished.status).toBe(200);
+      const [upload] = ((await finished.json()) as MyTaskDetail).uploads;
+      expect(upload).toMatchObject({ fileName: 'clip.mp4', fileSize: file.length });
+      const stored = await fetch(`${baseUrl}${upload!.fileUrl}`, { headers: { cookie } });
+      expect(sha256(Buffer.from(await stored.arrayBuffer()))).toBe(sha256(file));
+
+      // Only the task file is left: no piece, no record, no lock, nothing on the disk.
+      const keys = await s3.keys();
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(new RegExp(`^tasks/${task.id}/`));
+      expect(keys.some((key) => key.includes(uploadId))).toBe(false);
+      expect(await db.selectFrom('resumableUploadLocks').selectAll().execute()).toEqual([]);
+      expect(storedFiles(testApp.config.dataDir)).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -25,6 +25,7 @@ import { taskUploadViewsMigration } from './migrations/0045-task-upload-views.ts
 import { userListIndexMigration } from './migrations/0048-user-list-index.ts';
 import { backupRunsMigration } from './migrations/0051-backup-runs.ts';
 import { twoFactorMigration } from './migrations/0052-two-factor.ts';
+import { resumableUploadLocksMigration } from './migrations/0055-resumable-upload-locks.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -57,6 +58,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0048-user-list-index': userListIndexMigration(),
     '0051-backup-runs': backupRunsMigration(types),
     '0052-two-factor': twoFactorMigration(types),
+    '0055-resumable-upload-locks': resumableUploadLocksMigration(types),
   };
 }
 

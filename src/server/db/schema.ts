@@ -357,6 +357,14 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** A tus request holding a resumable upload, in whichever process (decision 0055). */
+export interface ResumableUploadLocksTable {
+  uploadId: string;
+  holder: string;
+  expiresAt: Timestamp;
+  releaseRequested: Generated<number>;
+}
+
 /**
  * A mail to send, written in the transaction of the act that causes it, and delivered from here
  * (decision 0038). Sent mails keep their row, their body emptied.
@@ -409,4 +417,5 @@ export interface Database {
   jobRounds: JobRoundsTable;
   mailOutbox: MailOutboxTable;
   backupRuns: BackupRunsTable;
+  resumableUploadLocks: ResumableUploadLocksTable;
 }

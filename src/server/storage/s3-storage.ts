@@ -138,7 +138,11 @@ export function createS3Storage(settings: S3Settings, client = createS3Client(se
         );
         for (const object of page.Contents ?? []) {
           if (object.Key) {
-            found.push({ key: object.Key, modifiedAt: object.LastModified ?? new Date(0) });
+            found.push({
+              key: object.Key,
+              size: object.Size ?? 0,
+              modifiedAt: object.LastModified ?? new Date(0),
+            });
           }
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;

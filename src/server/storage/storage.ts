@@ -30,7 +30,8 @@ export interface Storage {
    */
   link(from: string, to: string): Promise<void>;
   /**
-   * The files under a folder key, with when each was last written: those directly under it, or
+   * The files under a folder key, with their sizes and when each was last written: those
+   * directly under it, or
    * with `recursive` those in its folders too.
    */
   list(folder: string, options?: { recursive?: boolean }): Promise<StoredFileEntry[]>;
@@ -38,6 +39,7 @@ export interface Storage {
 
 export interface StoredFileEntry {
   key: string;
+  size: number;
   modifiedAt: Date;
 }
 
@@ -96,7 +98,8 @@ export function createLocalStorage(root: string): Storage {
       const entries = await fs.promises
         .readdir(dir, { withFileTypes: true, recursive })
         .catch((error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return [];
+          // A key that names no folder (or names a file) holds no files.
+          if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
           throw error;
         });
       const found = await Promise.all(
@@ -107,7 +110,7 @@ export function createLocalStorage(root: string): Storage {
             // A file deleted since the folder was read is simply not listed.
             const stats = await fs.promises.stat(file).catch(() => undefined);
             const key = path.relative(root, file).split(path.sep).join('/');
-            return stats && { key, modifiedAt: stats.mtime };
+            return stats && { key, size: stats.size, modifiedAt: stats.mtime };
           }),
       );
       return found.filter((entry) => entry !== undefined);

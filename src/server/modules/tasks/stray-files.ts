@@ -42,7 +42,7 @@ async function strayTaskFiles(deps: Deps, olderThan: Date): Promise<string[]> {
 
 /** Bytes and records of the tus store older than `olderThan` whose upload is not under way. */
 async function strayResumableFiles(deps: Deps, olderThan: Date): Promise<string[]> {
-  const old = (await deps.storage.list(resumableUploadFolder)).filter(
+  const old = (await deps.storage.list(resumableUploadFolder, { recursive: true })).filter(
     (file) => file.modifiedAt < olderThan,
   );
   const ids = [...new Set(old.map((file) => uploadIdOfResumableKey(file.key)))];

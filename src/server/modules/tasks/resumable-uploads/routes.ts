@@ -5,10 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import { formatFileSize } from '../../../../domain/files.ts';
 import type { User } from '../../../../domain/users.ts';
+import type { Deps } from '../../../deps.ts';
 import { DomainError } from '../../../errors.ts';
 import { requireUser } from '../../../plugins/access.ts';
 import { runPeriodically } from '../../../plugins/schedule.ts';
 import { routeOf } from '../../../routes.ts';
+import { databaseLocker } from './locker.ts';
 import { findUploadClaim, type UploadClaimRow } from './repository.ts';
 import {
   continueResumableUpload,
@@ -45,10 +47,12 @@ const isTusError = (value: unknown): value is TusError =>
   typeof value === 'object' && value !== null && 'status_code' in value && 'body' in value;
 
 /** The tus server over the store, whose hooks hand each step of an upload to the service. */
-function tusServerFor(exchangeOf: (webRequest: Request) => Exchange, dataDir: string): TusServer {
+function tusServerFor(exchangeOf: (webRequest: Request) => Exchange, deps: Deps): TusServer {
   return new TusServer({
     path: tasksApi.resumableCreate.path,
-    datastore: resumableUploadDatastore({ dataDir }),
+    datastore: resumableUploadDatastore(deps.config, deps.storage),
+    // Held in the database, so one upload's requests exclude each other in any process.
+    locker: databaseLocker(deps.db),
     relativeLocation: true,
     // Same-origin only: no CORS headers for anyone.
     allowedOrigins: [],
@@ -156,8 +160,8 @@ function sendFinishedState(
 }
 
 /**
- * Resumable task uploads over tus 1.0 (decisions 0028, 0039), through the maintained @tus/server
- * with its file store under DATA_DIR/storage (never served statically). Fastify routes carry the
+ * Resumable task uploads over tus 1.0 (decisions 0028, 0039, 0055), through the maintained
+ * @tus/server with its store in storage (never served statically) and its lock in the database. Fastify routes carry the
  * access rule (creators only) and leave the body to the tus server, whose hooks hand each step
  * to the service; every refusal goes out in the API's error shape. A request on an existing
  * upload is first matched to the creator's claim: DELETE is answered from it alone, and a
@@ -171,7 +175,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     return exchange;
   };
 
-  const tus = tusServerFor(exchangeOf, app.deps.config.dataDir);
+  const tus = tusServerFor(exchangeOf, app.deps);
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
     const { deps } = request;

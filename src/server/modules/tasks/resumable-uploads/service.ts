@@ -7,7 +7,6 @@ import { hasControlCharacter } from '../../../../domain/text.ts';
 import type { User } from '../../../../domain/users.ts';
 import { withTransaction, type Deps } from '../../../deps.ts';
 import { fieldError, DomainError } from '../../../errors.ts';
-import type { Storage } from '../../../storage/storage.ts';
 import { allowedKind, recognitionBytes } from '../../../uploads/file-kinds.ts';
 import { findAssignment } from '../assignment-repository.ts';
 import { findTaskRow } from '../repository.ts';
@@ -24,10 +23,12 @@ import {
   markUploadClaimFinished,
   type UploadClaimRow,
 } from './repository.ts';
+import { removeLapsedLocks } from './locker.ts';
 import {
+  keepResumableBytesAs,
   removeResumableBytes,
   resumableBytesReceived,
-  resumableUploadKey,
+  resumableLeadingBytes,
   resumableUploadLifetimeMs,
 } from './store.ts';
 import { releaseResumableUpload, removeUnstartedResumableUploads } from './unstarted.ts';
@@ -66,6 +67,8 @@ export async function sweepResumableUploads(
 ): Promise<{ expired: number; unstarted: number }> {
   const expired = await removeExpiredResumableUploads(deps);
   const unstarted = await removeUnstartedResumableUploads(deps);
+  // Locks left by a process that stopped while holding them (by real time, as their leases).
+  await removeLapsedLocks(deps.db, new Date(Date.now() - 60 * 60 * 1000));
   return { expired, unstarted };
 }
 
@@ -189,21 +192,13 @@ export async function listUnfinishedUploads(
   );
 }
 
-async function leadingBytes(storage: Storage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.get(key, { start: 0, end: recognitionBytes - 1 })) {
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** The kind of a finished upload's bytes, if its task takes it: 404 for no task, 415 otherwise. */
 async function finishedUploadKind(deps: Deps, claim: UploadClaimRow): Promise<FileKind> {
   const task = await findTaskRow(deps.db, claim.taskId);
   if (!task) throw taskNotFound();
   const rules = taskUploadRules(task, 0, deps.config.tasks.uploadMaxBytes);
   const kind = await allowedKind(
-    await leadingBytes(deps.storage, resumableUploadKey(claim.id)),
+    await resumableLeadingBytes(deps.storage, claim.id, recognitionBytes),
     rules.kinds,
   );
   if (!kind)
@@ -218,7 +213,7 @@ export type FinishOutcome = { won: true; detail: MyTaskDetail } | { won: false }
  * A fully received upload becomes a task file, once however many requests finish it at once
  * (decision 0039). In one transaction: the claim is marked finished where it was not (only one
  * request can), the kind is checked by the bytes (415 otherwise), the bytes get their task key
- * (a link, no copy) and `recordMyUploads` records the row, re-checking the status and the
+ * (a link on disk, a copy in a bucket) and `recordMyUploads` records the row, re-checking the status and the
  * limit. Only after the commit does the upload's own name go, so a request that still finds the
  * bytes there also finds the claim finished once it may look. A refusal releases the upload,
  * bytes and claim; a request that lost answers the finished state, or 404 if the winner was
@@ -235,7 +230,7 @@ export async function finishResumableUpload(
     state.won = await markUploadClaimFinished(deps.db, { id: claim.id, uploadId });
     if (!state.won) return undefined;
     const kind = await finishedUploadKind(deps, claim);
-    await deps.storage.link(resumableUploadKey(claim.id), fileKey);
+    await keepResumableBytesAs(deps.storage, claim.id, fileKey);
     state.linked = true;
     const fileSize = await deps.storage.size(fileKey);
     const file = {
