@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLine } from './text.ts';
+import { identifier, singleLine } from './text.ts';
 import {
   emailMaxLength,
   newPasswordSchema,
@@ -190,3 +190,29 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 /** The reset page's form: the new password and its confirmation. */
 export const resetPasswordFormSchema = withPasswordConfirmation(resetPasswordRequestSchema);
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/**
+ * One of the signed-in person's sessions (GET /api/auth/sessions). `browser` and `os` are named
+ * from the user agent where it can be read ("Chrome", "Android"), null where it cannot.
+ * `lastSeenAt` is the last use to within five minutes.
+ */
+export const signedInSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  userAgent: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  lastSeenAt: z.string(),
+  createdAt: z.string(),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+
+export const signedInSessionListSchema = z.object({ items: z.array(signedInSessionSchema) });
+export type SignedInSessionList = z.infer<typeof signedInSessionListSchema>;
+
+export const sessionParamsSchema = z.object({
+  id: identifier({ required: 'Session ID is required' }),
+});
+
+/** POST /api/auth/sessions/revoke-others and an administrator's ending of someone's sessions. */
+export const endedSessionsSchema = z.object({ ended: z.number().int() });

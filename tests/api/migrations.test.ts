@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { usernameSkeleton } from '../../src/server/modules/users/look-alike.ts';
@@ -72,6 +72,7 @@ describe('migrations', () => {
         '0051-backup-runs',
         '0052-two-factor',
         '0055-resumable-upload-locks',
+        '0056-session-list',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -190,6 +191,7 @@ describe('migrations', () => {
         '0051-backup-runs',
         '0052-two-factor',
         '0055-resumable-upload-locks',
+        '0056-session-list',
       ]);
       const user = await handle.db
         .selectFrom('users')
@@ -388,6 +390,35 @@ describe('migrations', () => {
         expect.arrayContaining(['demo_admin', 'demo_\u0430dmin', 'dem0_admin\u200b', 'Lucas']),
       );
       await expect(createUser(handle.db, { username: 'DEMO_ADMlN' })).rejects.toThrow();
+    });
+    test('give the sessions from before an id and their start as their last use', async ({
+      handle,
+    }) => {
+      await migrateToLatest(handle, '0051-backup-runs');
+      const user = await userOfAnOlderSchema(handle.db, { username: 'maria' });
+      for (const [sid, sess] of [
+        ['a'.repeat(64), JSON.stringify({ remember: true, createdAt: '2026-11-01T08:00:00.000Z' })],
+        ['b'.repeat(64), 'not json'],
+      ]) {
+        await sql`insert into sessions (sid, user_id, sess, expire)
+                  values (${sid}, ${user.id}, ${sess}, ${'2026-12-01T08:00:00.000Z'})`.execute(
+          handle.db,
+        );
+      }
+      await migrateToLatest(handle);
+      const rows = await handle.db
+        .selectFrom('sessions')
+        .select(['sid', 'id', 'createdAt', 'lastSeenAt', 'userAgent'])
+        .orderBy('sid')
+        .execute();
+      expect(rows[0]).toMatchObject({
+        createdAt: '2026-11-01T08:00:00.000Z',
+        lastSeenAt: '2026-11-01T08:00:00.000Z',
+        userAgent: null,
+      });
+      expect(rows[1]!.createdAt).toBe(rows[1]!.lastSeenAt);
+      expect(rows.map((row) => row.id)).toEqual([expect.any(String), expect.any(String)]);
+      expect(rows[0]!.id).not.toBe(rows[1]!.id);
     });
   });
 

@@ -7,7 +7,9 @@ import {
   messageResponseSchema,
   passwordLinkQuerySchema,
   passwordLinkStateSchema,
+  endedSessionsSchema,
   resetPasswordRequestSchema,
+  sessionParamsSchema,
   sessionResponseSchema,
   signedInResponseSchema,
   twoFactorDisableRequestSchema,
@@ -15,6 +17,7 @@ import {
   twoFactorEnableResponseSchema,
   twoFactorSetupRequestSchema,
   twoFactorSetupResponseSchema,
+  signedInSessionListSchema,
 } from '../auth.ts';
 import { contentPaths } from './content-paths.ts';
 import { endpoint } from './endpoint.ts';
@@ -113,5 +116,27 @@ export const authApi = {
     access: 'public',
     summary: 'Sets a new password from a reset link, once (204); every session of the person ends',
     body: resetPasswordRequestSchema,
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/api/auth/sessions',
+    access: 'signed-in',
+    summary: "The caller's sessions in force, the most recently used first, theirs marked current",
+    responses: { 200: signedInSessionListSchema },
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    access: 'signed-in',
+    summary:
+      "Ends one of the caller's sessions (204, also when it has ended already); ending the current one signs out",
+    params: sessionParamsSchema,
+  }),
+  endOtherSessions: endpoint({
+    method: 'POST',
+    path: '/api/auth/sessions/revoke-others',
+    access: 'signed-in',
+    summary: 'Ends every session of the caller but the one making the request; answers how many',
+    responses: { 200: endedSessionsSchema },
   }),
 };

@@ -10,6 +10,7 @@ import {
   userListSchema,
   userSchema,
 } from '../users.ts';
+import { endedSessionsSchema } from '../auth.ts';
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -106,5 +107,14 @@ export const usersApi = {
     summary:
       'Deletes an account with what is only theirs (204; 409 for oneself, the last administrator or published compensation)',
     params: userParams,
+  }),
+  endSessions: endpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/sessions/revoke',
+    access: 'admin',
+    summary:
+      "Ends every session of an account (for one's own, all but the one making the request); answers how many",
+    params: userParams,
+    responses: { 200: endedSessionsSchema },
   }),
 };

@@ -26,6 +26,7 @@ import { userListIndexMigration } from './migrations/0048-user-list-index.ts';
 import { backupRunsMigration } from './migrations/0051-backup-runs.ts';
 import { twoFactorMigration } from './migrations/0052-two-factor.ts';
 import { resumableUploadLocksMigration } from './migrations/0055-resumable-upload-locks.ts';
+import { sessionListMigration } from './migrations/0056-session-list.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -59,6 +60,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0051-backup-runs': backupRunsMigration(types),
     '0052-two-factor': twoFactorMigration(types),
     '0055-resumable-upload-locks': resumableUploadLocksMigration(types),
+    '0056-session-list': sessionListMigration(types),
   };
 }
 

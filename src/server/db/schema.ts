@@ -44,10 +44,17 @@ export interface UsersTable {
 }
 
 export interface SessionsTable {
+  /** The SHA-256 of the cookie's token: the server's key, never sent. */
   sid: string;
+  /** The session's name on the wire (GET /api/auth/sessions). */
+  id: string;
   userId: string;
   sess: string;
   expire: Timestamp;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  /** When a request last used it, to within `lastSeenStepMs` (sessions.ts). */
+  lastSeenAt: Timestamp;
 }
 
 export interface TranslationsTable {

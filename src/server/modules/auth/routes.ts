@@ -14,6 +14,9 @@ import {
   checkPasswordLink,
   dummyPasswordHash,
   finishSignIn,
+  endOtherSessions,
+  endSession,
+  listSessions,
   requestPasswordReset,
   resetPassword,
   signIn,
@@ -45,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         remember,
         address: request.ip,
         previousToken: request.cookies[sessionCookieName],
+        userAgent: request.headers['user-agent'],
       });
       reply.header('cache-control', 'no-store');
       if ('challengeToken' in signedIn) {
@@ -69,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         code: request.body.code,
         address: request.ip,
         previousToken: request.cookies[sessionCookieName],
+        userAgent: request.headers['user-agent'],
       });
       clearChallengeCookie(reply, { secure });
       setSessionCookie(reply, token, {
@@ -124,6 +129,38 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       reply.header('cache-control', 'no-store');
       return { user: request.user };
     },
+  });
+
+  app.route({
+    ...routeOf(authApi.sessions),
+    handler: async (request) => ({
+      items: await listSessions(request.deps, {
+        userId: requireUser(request).id,
+        currentToken: request.cookies[sessionCookieName]!,
+      }),
+    }),
+  });
+
+  app.route({
+    ...routeOf(authApi.endSession),
+    handler: async (request, reply) => {
+      const { wasCurrent } = await endSession(request.deps, {
+        userId: requireUser(request).id,
+        id: request.params.id,
+        currentToken: request.cookies[sessionCookieName]!,
+      });
+      if (wasCurrent) clearSessionCookie(reply, { secure });
+      return reply.status(204).send();
+    },
+  });
+
+  app.route({
+    ...routeOf(authApi.endOtherSessions),
+    handler: async (request) =>
+      endOtherSessions(request.deps, {
+        userId: requireUser(request).id,
+        keepToken: request.cookies[sessionCookieName],
+      }),
   });
 
   // Public, so a browser holding an expired session can still clear its cookie.

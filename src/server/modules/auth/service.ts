@@ -5,6 +5,7 @@ import {
   resetPasswordPath,
   type CurrentUser,
   type SignedInResponse,
+  type SignedInSession,
 } from '../../../domain/auth.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
@@ -27,7 +28,15 @@ import {
   isPasswordLinkUsable,
   voidPasswordLinks,
 } from './password-link-repository.ts';
-import { createSession, deleteOtherSessions, deleteSession, resolveSession } from './sessions.ts';
+import { deviceOf } from './devices.ts';
+import { deleteSessionOfUser, listSessionsOfUser } from './session-repository.ts';
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  resolveSession,
+  sessionId,
+} from './sessions.ts';
 import { checkUnderSignInLimits, clearSignInFailures } from './sign-in-limits.ts';
 import {
   createSignInChallenge,
@@ -59,6 +68,7 @@ export async function signIn(
     remember: boolean;
     address: string;
     previousToken?: string;
+    userAgent?: string;
   },
 ): Promise<SignedIn | { challengeToken: string }> {
   const row = await findUserByLogin(deps.db, input.username);
@@ -102,13 +112,18 @@ export async function finishSignIn(
     code: string;
     address: string;
     previousToken?: string;
+    userAgent?: string;
   },
 ): Promise<SignedIn & { remember: boolean }> {
   const { userId, remember } = await passChallenge(deps, input);
   const row = await findUserById(deps.db, userId);
   if (!row) throw new DomainError('unauthenticated', 'auth.two_factor_challenge_invalid');
   return {
-    ...(await startSession(deps, row, { remember, previousToken: input.previousToken })),
+    ...(await startSession(deps, row, {
+      remember,
+      previousToken: input.previousToken,
+      userAgent: input.userAgent,
+    })),
     remember,
   };
 }
@@ -116,11 +131,15 @@ export async function finishSignIn(
 async function startSession(
   deps: Deps,
   row: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
-  options: { remember: boolean; previousToken?: string },
+  options: { remember: boolean; previousToken?: string; userAgent?: string },
 ): Promise<SignedIn> {
   const now = deps.clock();
   if (options.previousToken) await deleteSession(deps, options.previousToken);
-  const { token } = await createSession(deps.db, row.id, { remember: options.remember, now });
+  const { token } = await createSession(deps.db, row.id, {
+    remember: options.remember,
+    now,
+    userAgent: options.userAgent,
+  });
   await recordSignIn(deps.db, row.id, now.toISOString());
   const user = toUser(row);
   // Read before this sign-in was recorded: the last one is now the previous one.
@@ -152,6 +171,49 @@ export async function sessionUser(deps: Deps, token: string): Promise<CurrentUse
 /** Ends the session of a cookie's token (a sign-out). */
 export function signOut(deps: Deps, token: string): Promise<void> {
   return deleteSession(deps, token);
+}
+
+/** A person's sessions in force, the one of `currentToken` marked. */
+export async function listSessions(
+  deps: Deps,
+  { userId, currentToken }: { userId: string; currentToken: string },
+): Promise<SignedInSession[]> {
+  const current = sessionId(currentToken);
+  const rows = await listSessionsOfUser(deps.db, userId, deps.clock().toISOString());
+  return rows.map(({ sid, userAgent, ...row }) => ({
+    ...row,
+    current: sid === current,
+    userAgent,
+    ...deviceOf(userAgent),
+  }));
+}
+
+/**
+ * Ends one of a person's sessions by its id. Only theirs can match; one already ended (a second
+ * tap, another tab) is no error. Answers whether it was the one making the request.
+ */
+export async function endSession(
+  deps: Deps,
+  { userId, id, currentToken }: { userId: string; id: string; currentToken: string },
+): Promise<{ wasCurrent: boolean }> {
+  const current = (await listSessionsOfUser(deps.db, userId, deps.clock().toISOString())).find(
+    (row) => row.sid === sessionId(currentToken),
+  );
+  if (await deleteSessionOfUser(deps.db, userId, id)) {
+    await deps.live.announce(deps, { kind: 'sessions-ended', userId });
+  }
+  return { wasCurrent: current?.id === id };
+}
+
+/**
+ * Ends every session of a person but `keepToken`'s (the one making the request, when it is
+ * theirs). Answers how many ended.
+ */
+export async function endOtherSessions(
+  deps: Deps,
+  { userId, keepToken }: { userId: string; keepToken?: string },
+): Promise<{ ended: number }> {
+  return { ended: await deleteOtherSessions(deps, userId, keepToken) };
 }
 
 /**

@@ -31,6 +31,7 @@ const sessionWithUserQuery = (db: Db, sid: string) =>
     .select([
       'sessions.sess',
       'sessions.expire',
+      'sessions.lastSeenAt',
       ...personColumns,
       'twoFactorSecrets.enabledAt as twoFactorEnabledAt',
     ])
@@ -60,8 +61,35 @@ export async function findSessionWithUser(
   return rows[0];
 }
 
-export async function setSessionExpiry(db: Db, sid: string, expire: string): Promise<void> {
-  await db.updateTable('sessions').set({ expire }).where('sid', '=', sid).execute();
+/** Moves a used session's expiry and its last use forward, in one statement. */
+export async function touchSession(
+  db: Db,
+  sid: string,
+  changes: { expire?: string; lastSeenAt?: string },
+): Promise<void> {
+  await db.updateTable('sessions').set(changes).where('sid', '=', sid).execute();
+}
+
+/** A person's sessions still in force at `now`, the most recently used first. */
+export async function listSessionsOfUser(db: Db, userId: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['sid', 'id', 'userAgent', 'createdAt', 'lastSeenAt'])
+    .where('userId', '=', userId)
+    .where('expire', '>', now)
+    .orderBy('lastSeenAt', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** One of a person's sessions, by its public id; answers whether there was one to end. */
+export async function deleteSessionOfUser(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Answers whose session it was; undefined when there was none. */
@@ -74,15 +102,16 @@ export async function deleteSessionById(db: Db, sid: string): Promise<string | u
   return row?.userId;
 }
 
-/** Every session of a user except, optionally, the one with `exceptSid`. */
+/** Every session of a user except, optionally, the one with `exceptSid`; answers how many. */
 export async function deleteSessionsOfUser(
   db: Db,
   userId: string,
   exceptSid?: string,
-): Promise<void> {
+): Promise<number> {
   let query = db.deleteFrom('sessions').where('userId', '=', userId);
   if (exceptSid) query = query.where('sid', '!=', exceptSid);
-  await query.execute();
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Sessions expired at `now`; answers how many went. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import {
@@ -7,7 +7,7 @@ import {
   deleteSessionsOfUser,
   findSessionWithUser,
   insertSession,
-  setSessionExpiry,
+  touchSession,
   type SessionWithUser,
 } from './session-repository.ts';
 
@@ -18,6 +18,10 @@ export const rememberedSessionMs = 30 * 24 * 60 * 60 * 1000;
 export const idleSessionMs = 12 * 60 * 60 * 1000;
 /** An idle session's expiry moves forward at most this often, not on every request. */
 const idleExtensionStepMs = 60 * 1000;
+/** A session's last use is written at most this often: the sessions list says "about". */
+export const lastSeenStepMs = 5 * 60 * 1000;
+/** The user agent a session keeps, to name its device; longer ones are cut. */
+export const userAgentMaxLength = 300;
 
 interface SessionData {
   remember: boolean;
@@ -25,7 +29,7 @@ interface SessionData {
 }
 
 /** The database keeps only a hash of the cookie's token, so a leaked table opens no session. */
-function sessionId(token: string): string {
+export function sessionId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
@@ -40,16 +44,21 @@ function expiryFrom(now: Date, remember: boolean): Date {
 export async function createSession(
   db: Db,
   userId: string,
-  options: { remember: boolean; now: Date },
+  options: { remember: boolean; now: Date; userAgent?: string },
 ): Promise<{ token: string; expires: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expires = expiryFrom(options.now, options.remember);
-  const data: SessionData = { remember: options.remember, createdAt: options.now.toISOString() };
+  const now = options.now.toISOString();
+  const data: SessionData = { remember: options.remember, createdAt: now };
   await insertSession(db, {
     sid: sessionId(token),
+    id: randomUUID(),
     userId,
     sess: JSON.stringify(data),
     expire: expires.toISOString(),
+    userAgent: options.userAgent?.slice(0, userAgentMaxLength) || null,
+    createdAt: now,
+    lastSeenAt: now,
   });
   return { token, expires };
 }
@@ -57,7 +66,7 @@ export async function createSession(
 /**
  * The person behind a cookie token at `now` (their row, read with the session in one query), or
  * undefined when the session is unknown or expired. An idle (not remembered) session that is
- * used moves its expiry forward. Nothing of it is kept between requests: a session ended by any
+ * used moves its expiry forward, and every used session its last use, each at most once a step. Nothing of it is kept between requests: a session ended by any
  * process (sign-out, a password change, expiry) is refused by the next request everywhere.
  */
 export async function resolveSession(
@@ -75,9 +84,14 @@ export async function resolveSession(
   }
   const data = JSON.parse(session.sess) as SessionData;
   const extended = expiryFrom(now, false);
+  const changes: { expire?: string; lastSeenAt?: string } = {};
   if (!data.remember && extended.getTime() - expire.getTime() > idleExtensionStepMs) {
-    await setSessionExpiry(db, sid, extended.toISOString());
+    changes.expire = extended.toISOString();
   }
+  if (now.getTime() - new Date(session.lastSeenAt).getTime() > lastSeenStepMs) {
+    changes.lastSeenAt = now.toISOString();
+  }
+  if (changes.expire || changes.lastSeenAt) await touchSession(db, sid, changes);
   return session;
 }
 
@@ -104,14 +118,22 @@ export async function deleteSession(deps: EndingDeps, token: string): Promise<vo
   if (userId) await deps.live.announce(deps, { kind: 'sessions-ended', userId });
 }
 
-/** Ends every session of a user except, optionally, the one making the request. */
+/**
+ * Ends every session of a user except, optionally, the one making the request. Answers how many
+ * ended.
+ */
 export async function deleteOtherSessions(
   deps: EndingDeps,
   userId: string,
   keepToken?: string,
-): Promise<void> {
-  await deleteSessionsOfUser(deps.db, userId, keepToken ? sessionId(keepToken) : undefined);
-  await deps.live.announce(deps, { kind: 'sessions-ended', userId });
+): Promise<number> {
+  const ended = await deleteSessionsOfUser(
+    deps.db,
+    userId,
+    keepToken ? sessionId(keepToken) : undefined,
+  );
+  if (ended > 0) await deps.live.announce(deps, { kind: 'sessions-ended', userId });
+  return ended;
 }
 
 /** Drops the sessions expired at `now`: the periodic sweep. Answers how many went. */

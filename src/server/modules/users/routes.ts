@@ -10,6 +10,7 @@ import {
   createUserAccount,
   deleteUserAccount,
   findUserAccount,
+  endSessionsByAdmin,
   setPasswordByAdmin,
   updateOwnLanguage,
   updateOwnUsername,
@@ -101,6 +102,16 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(204).send();
     },
+  });
+
+  app.route({
+    ...routeOf(usersApi.endSessions),
+    handler: async (request) =>
+      endSessionsByAdmin(request.deps, {
+        id: request.params.id,
+        admin: requireUser(request),
+        sessionToken: request.cookies[sessionCookieName],
+      }),
   });
 
   app.route({

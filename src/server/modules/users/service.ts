@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/constraints.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
 import { DomainError, fieldError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { setPassword } from '../auth/service.ts';
+import { endOtherSessions, setPassword } from '../auth/service.ts';
 import { checkUnderSignInLimits, clearSignInFailures } from '../auth/sign-in-limits.ts';
 import { deleteDraftCompensations, hasPublishedCompensation } from '../compensation/repository.ts';
 import { uploadFileKeysOfUser } from '../tasks/upload-repository.ts';
@@ -202,6 +202,22 @@ export async function setPasswordByAdmin(
     keepToken: isOwn ? options.sessionToken : undefined,
   });
   if (!isOwn) await notify(deps, id, passwordChangedByAdminNotification);
+}
+
+/**
+ * An administrator ends every session of an account, everywhere at once (the next request of
+ * each is refused). Their own account keeps the session making the request.
+ */
+export async function endSessionsByAdmin(
+  deps: Deps,
+  options: { id: string; admin: User; sessionToken?: string },
+): Promise<{ ended: number }> {
+  const { id, admin } = options;
+  if (!(await findUserById(deps.db, id))) throw new DomainError('not_found', 'user.not_found');
+  return endOtherSessions(deps, {
+    userId: id,
+    keepToken: id === admin.id ? options.sessionToken : undefined,
+  });
 }
 
 /** A person changing their own username (the only profile field they may change). */
