@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
+import { useNotificationStream } from './api/notification-stream.ts';
 import { notificationDestination } from './notification-destination.ts';
 import { NotificationList } from './notification-list.tsx';
 
@@ -66,6 +67,8 @@ export function NotificationsMenu() {
   const [isOpen, setOpen] = useState(false);
   const headingId = useId();
   const unread = useNotifications().data?.unreadCount ?? 0;
+  // The bell is in every signed-in screen's frame: it holds the live stream for all of them.
+  useNotificationStream();
   // Radix gives focus back to the bell when the panel closes.
   const close = () => setOpen(false);
   const open = useOpenNotification(close);

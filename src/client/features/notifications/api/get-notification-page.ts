@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationsApi } from '../../../../domain/api/notifications.ts';
-import { notificationPollMs } from '../../../../domain/notifications.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { notificationsQueryKey } from './get-notifications.ts';
+import { notificationPollInterval } from './notification-stream.ts';
 
 export function getNotificationPage(page: number) {
   return apiCall(notificationsApi.page, { query: { page } });
@@ -13,7 +13,7 @@ export function notificationPageQueryOptions(page: number) {
     // Under the bell's key, so marking read refreshes the full list as well as the panel.
     queryKey: [...notificationsQueryKey, 'all', page] as const,
     queryFn: () => getNotificationPage(page),
-    refetchInterval: notificationPollMs,
+    refetchInterval: notificationPollInterval,
     placeholderData: keepPreviousData,
   });
 }
