@@ -13,6 +13,7 @@ for (const benchmark of [
   'bench/task-lists.mjs',
   'bench/influencers.mjs',
   'bench/backup.mjs',
+  'bench/notification-streams.mjs',
   'bench/api-compare.mjs',
 ]) {
   execFileSync(process.execPath, [benchmark], { stdio: 'inherit' });
