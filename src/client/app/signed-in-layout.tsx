@@ -19,6 +19,7 @@ import { paths } from '../../domain/routes.ts';
 import { useLanguage } from './language-provider.tsx';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { useUpdateLanguage } from '../features/users/api/update-language.ts';
+import { TwoFactorGate } from '../features/users/two-factor-gate.tsx';
 import { NotificationsMenu } from '../features/notifications/notifications-menu.tsx';
 import { ApiError } from '../lib/api-fetch.ts';
 import {
@@ -77,10 +78,17 @@ export function SignedInLayout({ access, children }: RouteAccess & { children?: 
       <Navigate to={`${paths.login}?${new URLSearchParams({ [returnToParam]: from })}`} replace />
     );
   }
+  // Held by REQUIRE_ADMIN_2FA: the set-up, whatever page was opened (decision 0052).
+  if (user.twoFactor.setupRequired) return <HeldForTwoFactor />;
   if (access === 'admin' && !user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
   if (access === 'creator' && user.isAdmin) return <Navigate to={homePathFor(user)} replace />;
 
   return <Shell user={user}>{children ?? <Outlet />}</Shell>;
+}
+
+function HeldForTwoFactor() {
+  const logout = useLogout();
+  return <TwoFactorGate onSignOut={() => logout.mutate()} isSigningOut={logout.isPending} />;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../domain/api/auth.ts';
+import type { CurrentUser } from '../../domain/auth.ts';
 import type { User } from '../../domain/users.ts';
 import { apiCall } from './api-fetch.ts';
 import { paths } from '../../domain/routes.ts';
@@ -9,7 +10,7 @@ import { paths } from '../../domain/routes.ts';
  * the person, so it lives below the features. Nobody signed in is an answer (null), not an error:
  * guards decide where such a visitor goes, and a visitor's browser logs no refused request.
  */
-export async function getCurrentUser(): Promise<User | null> {
+export async function getCurrentUser(): Promise<CurrentUser | null> {
   const { user } = await apiCall(authApi.session);
   return user;
 }

@@ -30,3 +30,13 @@ export function failureMessage(t: TFunction, error: unknown, fallback: string): 
   }
   return fallback;
 }
+
+/** The server's message code for a field it refused (`issues[].path`), if it named one. */
+export function refusedField(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) {
+    return undefined;
+  }
+  const { issues } = error.body as { issues?: { path?: unknown[]; code?: unknown }[] };
+  const issue = issues?.find(({ path }) => path?.[0] === field);
+  return typeof issue?.code === 'string' ? issue.code : undefined;
+}

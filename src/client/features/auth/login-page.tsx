@@ -3,7 +3,7 @@ import { BadgeCheck, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { loginRequestSchema } from '../../../domain/auth.ts';
+import { loginRequestSchema, type SignedInResponse } from '../../../domain/auth.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { AuthFrame } from './auth-frame.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
@@ -19,6 +19,8 @@ import {
   useCurrentUser,
 } from '../../lib/current-user.ts';
 import { useLogin } from './api/login.ts';
+import { useLoginTwoFactor } from './api/login-two-factor.ts';
+import { CodeStepCard } from './code-step-card.tsx';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { SignInNameField } from './sign-in-name-field.tsx';
 import { paths } from '../../../domain/routes.ts';
@@ -32,36 +34,41 @@ const benefitKeys = [
 
 /**
  * The sign-in form's state and what its submission does: on success the account's language is
- * taken and the person welcomed in it; on failure, a toast says why. Held by the page, which
- * stays while the person is sent on, so the welcome is still said.
+ * taken and the person welcomed in it; on failure, a toast says why. With a second factor the
+ * password step answers that a code is needed (`needsCode`), and the code step signs in. Held by
+ * the page, which stays while the person is sent on, so the welcome is still said.
  */
 function useSignInForm() {
   const { language, setLanguage, t } = useLanguage();
   const login = useLogin();
+  // Held here, as the password step's action is: its answer re-renders the page, whose guard then
+  // sends the person on.
+  const finish = useLoginTwoFactor();
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { username: '', password: '', remember: false },
   });
+  const welcome = async ({ username, user: account, previousSignInAt }: SignedInResponse) => {
+    // The account's language wins over the one this page was read in, chosen the way the
+    // language menu chooses (so it is remembered), and the welcome is said in it.
+    const inAccountLanguage =
+      account.preferredLanguage === language ? t : await setLanguage(account.preferredLanguage);
+    toast({
+      title: inAccountLanguage('auth.login.successTitle'),
+      // "Welcome back" only to someone who has been here before.
+      description: inAccountLanguage(
+        previousSignInAt ? 'auth.login.success' : 'auth.login.successFirst',
+        { name: username },
+      ),
+    });
+  };
   const onSubmit = form.handleSubmit(
     (values) =>
       login.mutate(values, {
-        onSuccess: async (response) => {
-          if ('twoFactorRequired' in response) return;
-          const { username, user: account, previousSignInAt } = response;
-          // The account's language wins over the one this page was read in, chosen the way the
-          // language menu chooses (so it is remembered), and the welcome is said in it.
-          const inAccountLanguage =
-            account.preferredLanguage === language
-              ? t
-              : await setLanguage(account.preferredLanguage);
-          toast({
-            title: inAccountLanguage('auth.login.successTitle'),
-            // "Welcome back" only to someone who has been here before.
-            description: inAccountLanguage(
-              previousSignInAt ? 'auth.login.success' : 'auth.login.successFirst',
-              { name: username },
-            ),
-          });
+        onSuccess: (response) => {
+          if ('twoFactorRequired' in response) setNeedsCode(true);
+          else void welcome(response);
         },
         onError: (error) =>
           toastFailure(t, error, {
@@ -76,7 +83,18 @@ function useSignInForm() {
         description: t('auth.login.missing'),
       }),
   );
-  return { form, onSubmit, isPending: login.isPending };
+  return {
+    form,
+    onSubmit,
+    isPending: login.isPending,
+    needsCode,
+    finish,
+    backToPassword: () => {
+      form.resetField('password');
+      setNeedsCode(false);
+    },
+    welcome,
+  };
 }
 
 type SignInForm = ReturnType<typeof useSignInForm>;
@@ -98,7 +116,15 @@ export function LoginPage() {
     <AuthFrame>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl px-4 py-10 sm:py-16">
         <div className="grid gap-8 lg:grid-cols-2 lg:items-start">
-          <SignInCard signIn={signIn} onForgot={() => setForgotOpen(true)} />
+          {signIn.needsCode ? (
+            <CodeStepCard
+              finish={signIn.finish}
+              onBack={signIn.backToPassword}
+              onSignedIn={signIn.welcome}
+            />
+          ) : (
+            <SignInCard signIn={signIn} onForgot={() => setForgotOpen(true)} />
+          )}
           <Benefits />
         </div>
         <ForgotPasswordDialog open={isForgotOpen} onOpenChange={setForgotOpen} />

@@ -17,12 +17,12 @@ import { Input, Select } from '../../components/ui/input.tsx';
 import { NewPasswordFields, PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { dismissToastsAbout, toast } from '../../components/ui/use-toast.ts';
-import { ApiError } from '../../lib/api-fetch.ts';
-import { translateMessage } from '../../lib/messages.ts';
+import { refusedField, translateMessage } from '../../lib/messages.ts';
 import { useChangePassword } from './api/change-password.ts';
 import { useMe } from './api/get-me.ts';
 import { useUpdateLanguage } from './api/update-language.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
+import { TwoFactorCard } from './two-factor-card.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 
 export function SettingsPage() {
@@ -41,6 +41,7 @@ export function SettingsPage() {
             <ProfileForm user={user} />
             <PasswordForm />
             <LanguageChoice />
+            <TwoFactorCard />
           </div>
         )}
       </QueryState>
@@ -112,16 +113,6 @@ function ProfileForm({ user }: { user: User }) {
 
 /** The toast of a refused password change: it goes once its cause is put right. */
 const passwordRefusal = 'settings.password';
-
-/** The server's message code for a field it refused (`issues[].path`), if it named one. */
-function refusedField(error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) {
-    return undefined;
-  }
-  const { issues } = error.body as { issues?: { path?: unknown[]; code?: unknown }[] };
-  const issue = issues?.find(({ path }) => path?.[0] === field);
-  return typeof issue?.code === 'string' ? issue.code : undefined;
-}
 
 function PasswordForm() {
   const { t } = useLanguage();

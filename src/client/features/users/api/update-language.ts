@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersApi } from '../../../../domain/api/users.ts';
 import type { LanguageUpdateRequest } from '../../../../domain/users.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
+import type { CurrentUser } from '../../../../domain/auth.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 
 /** Remembers the signed-in person's language on the server: their mail is written in it. */
@@ -20,6 +21,10 @@ export function useUpdateLanguage() {
   return useMutation({
     mutationFn: updateLanguage,
     scope: { id: 'preferred-language' },
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    // The signed-in person keeps what only the session calls say (their second factor).
+    onSuccess: (user) =>
+      queryClient.setQueryData(currentUserQueryKey, (current?: CurrentUser | null) =>
+        current ? { ...current, ...user } : current,
+      ),
   });
 }

@@ -3,6 +3,7 @@ import { usersApi } from '../../../../domain/api/users.ts';
 import type { ProfileUpdateRequest } from '../../../../domain/users.ts';
 import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
+import type { CurrentUser } from '../../../../domain/auth.ts';
 import { currentUserQueryKey } from '../../../lib/current-user.ts';
 import { meQueryKey } from './get-me.ts';
 
@@ -17,7 +18,10 @@ export function useUpdateProfile() {
     // The sidebar shows the username too.
     onSuccess: (user) => {
       queryClient.setQueryData(meQueryKey, user);
-      queryClient.setQueryData(currentUserQueryKey, user);
+      // The signed-in person keeps what only the session calls say (their second factor).
+      queryClient.setQueryData(currentUserQueryKey, (current?: CurrentUser | null) =>
+        current ? { ...current, ...user } : current,
+      );
     },
   });
 }
