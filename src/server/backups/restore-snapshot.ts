@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import { sqliteFilePath } from '../db/database.ts';
 import { documentKeyFile } from '../storage/document-cipher.ts';
+import { createS3Storage } from '../storage/s3-storage.ts';
 import { storageDir } from '../storage/storage.ts';
 import { postgresIsEmpty, restorePostgres } from './database-copy.ts';
 import {
@@ -107,6 +108,19 @@ export async function restoreSnapshot(
       `DATA_DIR ${config.dataDir} is not empty (${present.slice(0, 5).join(', ')}): restore only into an empty folder.`,
     );
   }
+  // With S3 the files go back into the configured bucket, which must hold nothing yet.
+  const bucket = config.s3 && createS3Storage(config.s3);
+  if (bucket) {
+    const objects = await bucket.list('', { recursive: true });
+    if (objects.length > 0) {
+      throw new RestoreRefused(
+        `The bucket ${config.s3!.bucket} (S3_BUCKET) is not empty (${objects
+          .slice(0, 5)
+          .map((entry) => entry.key)
+          .join(', ')}): restore only into an empty bucket.`,
+      );
+    }
+  }
   if (config.databaseUrl) {
     const { empty, tables } = await postgresIsEmpty(config.databaseUrl);
     if (!empty) {
@@ -140,11 +154,17 @@ export async function restoreSnapshot(
   const storageSource = path.join(snapshot, storageSnapshotFolder);
   const storageTarget = storageDir(config.dataDir);
   const staging = path.join(config.dataDir, '.restoring-storage');
+  const putBack: string[] = [];
   try {
     for (const file of manifest.files.filter((entry) =>
       entry.path.startsWith(`${storageSnapshotFolder}/`),
     )) {
       const relative = file.path.slice(storageSnapshotFolder.length + 1);
+      if (bucket) {
+        await bucket.put(relative, fs.createReadStream(path.join(storageSource, relative)));
+        putBack.push(relative);
+        continue;
+      }
       const target = path.join(staging, relative);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.copyFile(
@@ -197,6 +217,8 @@ export async function restoreSnapshot(
     if (fs.existsSync(staging)) await fs.promises.rename(staging, storageTarget);
   } catch (error) {
     await fs.promises.rm(staging, { recursive: true, force: true });
+    // The bucket is left empty again, as it was found, so the restore can be run again.
+    if (bucket) for (const key of putBack) await bucket.delete(key);
     throw error;
   }
   return { manifest, warnings };

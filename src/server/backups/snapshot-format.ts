@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -10,7 +11,8 @@ import { pipeline } from 'node:stream/promises';
  *     manifest.json                 what it holds, with each file's size and SHA-256
  *     database/app.db               SQLite, from its online backup
  *     database/postgres.dump        or PostgreSQL, pg_dump's custom format
- *     files/storage/...             every stored file, as stored (ID documents stay encrypted)
+ *     files/storage/...             every stored file, as stored (ID documents stay encrypted),
+ *                                   from DATA_DIR/storage or the S3 bucket (decision 0055)
  *     files/document-encryption.key only when the key was generated into DATA_DIR
  *
  * It is written as `.partial-backup-…-{pid}` and renamed when complete, so only a finished
@@ -124,13 +126,16 @@ export async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Copies a file while hashing what is copied; answers the copy's size and SHA-256. */
-export async function copyHashing(from: string, to: string): Promise<ManifestFile> {
+/**
+ * Copies a file (or a stored object's stream) while hashing what is copied; answers the copy's
+ * size and SHA-256.
+ */
+export async function copyHashing(from: string | Readable, to: string): Promise<ManifestFile> {
   await fs.promises.mkdir(path.dirname(to), { recursive: true });
   const hash = createHash('sha256');
   let bytes = 0;
   await pipeline(
-    fs.createReadStream(from, { highWaterMark: 1024 * 1024 }),
+    typeof from === 'string' ? fs.createReadStream(from, { highWaterMark: 1024 * 1024 }) : from,
     async function* (chunks: AsyncIterable<Buffer>) {
       for await (const chunk of chunks) {
         hash.update(chunk);

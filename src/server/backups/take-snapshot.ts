@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import { sqliteFilePath } from '../db/database.ts';
 import { appRoot } from '../paths.ts';
 import { documentKeyFile } from '../storage/document-cipher.ts';
+import { createS3Storage } from '../storage/s3-storage.ts';
 import { storageDir } from '../storage/storage.ts';
 import { copySqlite, dumpPostgres, type DatabaseCopy } from './database-copy.ts';
 import {
@@ -76,7 +78,7 @@ export async function takeSnapshot(
   };
   try {
     const written: ManifestFile[] = [];
-    const copy = async (from: string, relative: string) => {
+    const copy = async (from: string | Readable, relative: string) => {
       const entry = await copyHashing(from, path.join(partial, relative));
       written.push({ ...entry, path: relative });
       progress.bytes += entry.bytes;
@@ -84,13 +86,21 @@ export async function takeSnapshot(
       options.onProgress?.({ ...progress });
     };
     const storage = storageDir(config.dataDir);
+    // With S3 the objects are listed and streamed from the bucket into the snapshot, recorded
+    // with their keys, sizes and checksums as files on the disk are (decision 0055).
+    const bucket = config.s3 && createS3Storage(config.s3);
+    const storedKeys = async () =>
+      bucket
+        ? (await bucket.list('', { recursive: true })).map((entry) => entry.key).sort()
+        : await filesUnder(storage);
     // The snapshot folder may itself be under DATA_DIR; it is never under storage/.
     const copyStorage = async (already: Set<string>) => {
-      for (const key of await filesUnder(storage)) {
+      for (const key of await storedKeys()) {
         if (already.has(key)) continue;
         already.add(key);
         try {
-          await copy(path.join(storage, key), `${storageSnapshotFolder}/${key}`);
+          const source = bucket ? bucket.get(key) : path.join(storage, key);
+          await copy(source, `${storageSnapshotFolder}/${key}`);
         } catch (error) {
           // Removed (or renamed) between the listing and the copy: no row of the database copy
           // can name it under this key, so it is left out, and so is what was begun of it.

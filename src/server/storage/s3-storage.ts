@@ -131,7 +131,7 @@ export function createS3Storage(settings: S3Settings, client = createS3Client(se
         const page = await client.send(
           new ListObjectsV2Command({
             Bucket,
-            Prefix: `${checkedKey(folder)}/`,
+            Prefix: folder === '' ? '' : `${checkedKey(folder)}/`,
             Delimiter: recursive ? undefined : '/',
             ContinuationToken,
           }),

@@ -32,7 +32,7 @@ export interface Storage {
   /**
    * The files under a folder key, with their sizes and when each was last written: those
    * directly under it, or
-   * with `recursive` those in its folders too.
+   * with `recursive` those in its folders too. The folder `''` is the whole store (backups).
    */
   list(folder: string, options?: { recursive?: boolean }): Promise<StoredFileEntry[]>;
 }
@@ -94,7 +94,7 @@ export function createLocalStorage(root: string): Storage {
       await fs.promises.link(fileOf(from), target);
     },
     async list(folder, { recursive = false } = {}) {
-      const dir = fileOf(folder);
+      const dir = folder === '' ? root : fileOf(folder);
       const entries = await fs.promises
         .readdir(dir, { withFileTypes: true, recursive })
         .catch((error: NodeJS.ErrnoException) => {
