@@ -192,6 +192,12 @@ export const resetPasswordFormSchema = withPasswordConfirmation(resetPasswordReq
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /**
+ * A session's last use is written at most this often (decision 0056): the sessions list says
+ * "about", and a use within it as "in the last few minutes".
+ */
+export const lastSeenStepMs = 5 * 60 * 1000;
+
+/**
  * One of the signed-in person's sessions (GET /api/auth/sessions). `browser` and `os` are named
  * from the user agent where it can be read ("Chrome", "Android"), null where it cannot.
  * `lastSeenAt` is the last use to within five minutes.

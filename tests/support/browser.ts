@@ -43,13 +43,21 @@ export async function openPage(
   browser: Browser,
   baseUrl: string,
   viewport: { width: number; height: number } = viewports.desktop,
-  /** A touch screen as the only pointer, as on a phone: `(pointer: coarse)`, no hover. */
-  { hasTouch = false }: { hasTouch?: boolean } = {},
+  {
+    hasTouch = false,
+    userAgent,
+  }: {
+    /** A touch screen as the only pointer, as on a phone: `(pointer: coarse)`, no hover. */
+    hasTouch?: boolean;
+    /** The browser it says it is (the sessions list names a device by it). */
+    userAgent?: string;
+  } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
     hasTouch,
+    ...(userAgent ? { userAgent } : {}),
     extraHTTPHeaders: { 'x-forwarded-for': nextVisitorAddress() },
   });
   // The browser refuses what the Content Security Policy forbids without logging an error when

@@ -17,10 +17,17 @@ export interface E2E {
   /** A fresh visitor's page on the run's server (see `openPage`). */
   openPage(
     viewport?: { width: number; height: number },
-    options?: { hasTouch?: boolean },
+    options?: { hasTouch?: boolean; userAgent?: string },
   ): Promise<OpenedPage>;
-  /** Signs a user in on a browser context without the login form. */
-  signInAs(context: BrowserContext, user: { id: string }): Promise<void>;
+  /**
+   * Signs a user in on a browser context without the login form; the session keeps `userAgent`
+   * as a sign-in would keep the browser's.
+   */
+  signInAs(
+    context: BrowserContext,
+    user: { id: string },
+    options?: { userAgent?: string },
+  ): Promise<void>;
 }
 
 /**
@@ -52,7 +59,7 @@ export function useE2E(): E2E {
     },
     openPage: (viewport = viewports.desktop, options) =>
       openPage(e2e.browser, baseUrl, viewport, options),
-    signInAs: (context, user) => signInBrowser(context, baseUrl, e2e.db, user),
+    signInAs: (context, user, options) => signInBrowser(context, baseUrl, e2e.db, user, options),
   };
   return e2e;
 }

@@ -9,10 +9,15 @@ import { createUser, type TestUser } from './factories.ts';
  * Signs a user in without the login form: a real session row, and the cookie that names it.
  * Use the result as the `cookie` header of `app.inject()`.
  */
-export async function signIn(db: Db, user: { id: string }, options: { remember?: boolean } = {}) {
+export async function signIn(
+  db: Db,
+  user: { id: string },
+  options: { remember?: boolean; userAgent?: string } = {},
+) {
   const { token } = await createSession(db, user.id, {
     remember: options.remember ?? false,
     now: new Date(),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   return { cookie: `${sessionCookieName}=${token}`, token };
 }
@@ -113,8 +118,9 @@ export async function signInBrowser(
   baseUrl: string,
   db: Db,
   user: { id: string },
+  options: { userAgent?: string } = {},
 ) {
-  const { token } = await signIn(db, user);
+  const { token } = await signIn(db, user, options);
   await context.addCookies([
     { name: sessionCookieName, value: token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
   ]);

@@ -50,6 +50,21 @@ describe('counted texts', () => {
     expect(t('en')('tasks.fileCountValue', { count: 0 })).toBe('0 files uploaded');
   });
 
+  it('count the sessions ended: "Signed out on 1 other device", and none without a number', () => {
+    expect(t('en')('settings.sessions.endedOthers', { count: 1 })).toBe(
+      'Signed out on 1 other device.',
+    );
+    expect(t('es')('settings.sessions.endedOthers', { count: 2 })).toBe(
+      'Se cerró la sesión en 2 dispositivos más.',
+    );
+    expect(t('pt')('settings.sessions.endedOthers', { count: 0 })).toBe(
+      'Nenhum outro dispositivo estava conectado.',
+    );
+    expect(t('pt')('users.sessions.success', { count: 1, username: 'ana' })).toBe(
+      '1 sessão de ana foi encerrada.',
+    );
+  });
+
   it('agree the words around a count: "Filtros, 1 activo"', () => {
     expect(t('es')('list.filtersActive', { count: 1 })).toBe('Filtros, 1 activo');
     expect(t('pt')('notifications.buttonUnread', { count: 2 })).toBe('Notificações, 2 não lidas');

@@ -53,7 +53,7 @@ export interface SessionsTable {
   expire: Timestamp;
   userAgent: string | null;
   createdAt: Timestamp;
-  /** When a request last used it, to within `lastSeenStepMs` (sessions.ts). */
+  /** When a request last used it, to within `lastSeenStepMs` (domain/auth.ts). */
   lastSeenAt: Timestamp;
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, KeyRound, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { Eye, KeyRound, LogOut, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -26,6 +26,7 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangeUserPassword } from './api/change-user-password.ts';
 import { useDeleteUser } from './api/delete-user.ts';
+import { useEndSessionsOf } from './api/end-sessions-of.ts';
 import { useUsers } from './api/get-users.ts';
 import { formatDate } from '../../lib/format.ts';
 import { fullName } from './format.ts';
@@ -38,8 +39,7 @@ function isRoleFilter(value: string | undefined): value is RoleFilter {
   return (userRoleFilters as readonly (string | undefined)[]).includes(value);
 }
 
-type OpenDialog =
-  { kind: 'create' } | { kind: 'view' | 'edit' | 'password' | 'delete'; user: User } | null;
+type OpenDialog = { kind: 'create' } | { kind: UserAction; user: User } | null;
 
 export function AdminUsersPage() {
   const { t } = useLanguage();
@@ -92,9 +92,13 @@ export function AdminUsersPage() {
   );
 }
 
-/** The page's dialogs, at most one open: add, view, edit, set the password, delete. */
+/**
+ * The page's dialogs, at most one open: add, view, edit, set the password, end the sessions,
+ * delete.
+ */
 function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose: () => void }) {
   const { t } = useLanguage();
+  const { data: me } = useCurrentUser();
   const onOpenChange = (open: boolean) => !open && onClose();
   return (
     <>
@@ -124,6 +128,25 @@ function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose: () => v
         {dialog?.kind === 'password' && <PasswordForm user={dialog.user} onDone={onClose} />}
       </Dialog>
       <ConfirmDialog
+        open={dialog?.kind === 'sessions'}
+        onClose={onClose}
+        title={
+          dialog?.kind === 'sessions'
+            ? t('users.sessions.title', { name: fullName(dialog.user) ?? dialog.user.username })
+            : ''
+        }
+        description={
+          // One's own account keeps the session asking (decision 0056).
+          dialog?.kind === 'sessions' && dialog.user.id === me?.id
+            ? t('users.sessions.confirmOwn')
+            : t('users.sessions.confirm')
+        }
+      >
+        {dialog?.kind === 'sessions' && (
+          <EndSessionsConfirmation user={dialog.user} onDone={onClose} />
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
         open={dialog?.kind === 'delete'}
         onClose={onClose}
         title={t('users.delete.title')}
@@ -149,11 +172,11 @@ function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-type UserAction = 'view' | 'edit' | 'password' | 'delete';
+type UserAction = 'view' | 'edit' | 'password' | 'sessions' | 'delete';
 
 /**
  * One person's card. The name and username get the card's whole width (the role badge sits
- * beneath them, and a long word wraps instead of being cut); the four actions are one row of
+ * beneath them, and a long word wraps instead of being cut); the five actions are one row of
  * icon buttons, each named for screen readers and shown in a tooltip on hover and on focus.
  */
 function UserCard({ user, onAction }: { user: User; onAction: (kind: UserAction) => void }) {
@@ -166,6 +189,7 @@ function UserCard({ user, onAction }: { user: User; onAction: (kind: UserAction)
     { kind: 'view', label: t('users.view.open'), icon: Eye },
     { kind: 'edit', label: t('users.edit.open'), icon: Pencil },
     { kind: 'password', label: t('users.password.open'), icon: KeyRound },
+    { kind: 'sessions', label: t('users.sessions.open'), icon: LogOut },
     { kind: 'delete', label: t('users.delete.open'), icon: Trash2 },
   ] as const;
   return (
@@ -350,6 +374,41 @@ function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }
       isPending={remove.isPending}
       confirmLabel={t('users.delete.submit')}
       pendingLabel={t('users.delete.deleting')}
+    />
+  );
+}
+
+function EndSessionsConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useLanguage();
+  const end = useEndSessionsOf();
+  const onEnd = () =>
+    end.mutate(user.id, {
+      onSuccess: ({ ended }) => {
+        toast({
+          title: t('users.sessions.successTitle'),
+          description: t('users.sessions.success', { count: ended, username: user.username }),
+        });
+        onDone();
+      },
+      onError: (error) =>
+        toastFailure(t, error, {
+          title: t('users.sessions.failureTitle'),
+          fallback: t('users.sessions.failure'),
+        }),
+    });
+  return (
+    <ConfirmActions
+      subject={
+        <>
+          {fullName(user) ?? user.username}{' '}
+          <span className="text-muted-foreground">@{user.username}</span>
+        </>
+      }
+      onCancel={onDone}
+      onConfirm={onEnd}
+      isPending={end.isPending}
+      confirmLabel={t('users.sessions.submit')}
+      pendingLabel={t('users.sessions.ending')}
     />
   );
 }

@@ -22,6 +22,7 @@ import { useChangePassword } from './api/change-password.ts';
 import { useMe } from './api/get-me.ts';
 import { useUpdateLanguage } from './api/update-language.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
+import { SignedInSessions } from './signed-in-sessions.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 
@@ -42,6 +43,7 @@ export function SettingsPage() {
             <PasswordForm />
             <LanguageChoice />
             <TwoFactorCard />
+            <SignedInSessions />
           </div>
         )}
       </QueryState>

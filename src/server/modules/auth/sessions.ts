@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { lastSeenStepMs } from '../../../domain/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import {
@@ -18,8 +19,6 @@ export const rememberedSessionMs = 30 * 24 * 60 * 60 * 1000;
 export const idleSessionMs = 12 * 60 * 60 * 1000;
 /** An idle session's expiry moves forward at most this often, not on every request. */
 const idleExtensionStepMs = 60 * 1000;
-/** A session's last use is written at most this often: the sessions list says "about". */
-export const lastSeenStepMs = 5 * 60 * 1000;
 /** The user agent a session keeps, to name its device; longer ones are cut. */
 export const userAgentMaxLength = 300;
 
