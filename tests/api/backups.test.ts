@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach } from 'vitest';
+import { maxFilesLimit } from '../../src/domain/tasks.ts';
 import type { Manifest } from '../../src/server/backups/snapshot-format.ts';
 import { listSnapshots } from '../../src/server/backups/snapshot-format.ts';
 import { openDatabase, sqliteFilePath } from '../../src/server/db/database.ts';
@@ -82,10 +83,13 @@ describe('npm run backup and npm run restore', () => {
     const creators = await Promise.all(
       Array.from({ length: 3 }, (_, n) => createUser(db, { username: `backup_creator_${n}` })),
     );
-    const task = await createTask(db, { maxFiles: 100 });
+    // A task takes 100 files from each creator; a slow backup sees more uploads than one holds.
+    const tasks = await Promise.all(
+      Array.from({ length: 10 }, () => createTask(db, { maxFiles: maxFilesLimit.max })),
+    );
     const uploaders = await Promise.all(
       creators.map(async (creator) => {
-        await assignTask(db, { taskId: task.id, userId: creator.id });
+        for (const task of tasks) await assignTask(db, { taskId: task.id, userId: creator.id });
         const answer = await call(baseUrl, 'POST', '/api/auth/login', {
           json: { username: creator.username, password: creator.password },
         });
@@ -119,6 +123,7 @@ describe('npm run backup and npm run restore', () => {
       async () => {
         for (let n = 0; !stop; n++) {
           const { cookie } = uploaders[n % uploaders.length]!;
+          const task = tasks[Math.floor(n / (uploaders.length * maxFilesLimit.max))]!;
           const content = randomVideo(40_000 + n);
           const { payload, headers } = await formBody({}, [
             { field: 'files', file: { name: `clip-${n}.mp4`, type: 'video/mp4', content } },
@@ -129,7 +134,7 @@ describe('npm run backup and npm run restore', () => {
             body: payload,
             headers,
           });
-          expect(answer.status).toBe(200);
+          expect(answer.status, await answer.clone().text()).toBe(200);
           const detail = (await answer.json()) as { uploads: { id: string; fileName: string }[] };
           const id = detail.uploads.find((upload) => upload.fileName === `clip-${n}.mp4`)!.id;
           uploads.push({ sentAt, ackAt: Date.now(), value: { id, sha256: sha256(content) } });

@@ -7,13 +7,18 @@ export interface RawAnswer {
   text: string;
 }
 
-/** Whether `text` holds a whole answer: its header, and the body its Content-Length names. */
+/**
+ * Whether `text` holds a whole answer: its header, and the body its Content-Length names (or,
+ * for an event stream, the header alone).
+ */
 function isComplete(text: string): boolean {
   const headerEnd = text.indexOf('\r\n\r\n');
   if (headerEnd === -1) return false;
   const header = text.slice(0, headerEnd);
   const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(header)?.[1]);
   if (status === 204 || status === 304) return true;
+  // An event stream stays open for as long as it is read: its header is its whole answer.
+  if (/\r\ncontent-type:\s*text\/event-stream/i.test(header)) return true;
   const length = /\r\ncontent-length:\s*(\d+)/i.exec(header)?.[1];
   // Without a length the answer ends when the server closes the connection.
   return length !== undefined && text.length - (headerEnd + 4) >= Number(length);
