@@ -35,7 +35,10 @@ export const userListQuerySchema = listQuerySchema.extend({
   role: z.enum(userRoleFilters).catch('all').default('all'),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
-export const userListSchema = pageSchema(userSchema);
+/** A person in the administrators' list: also whether they sign in with a second factor. */
+export const listedUserSchema = userSchema.extend({ twoFactorEnabled: z.boolean() });
+export type ListedUser = z.infer<typeof listedUserSchema>;
+export const userListSchema = pageSchema(listedUserSchema);
 export type UserList = z.infer<typeof userListSchema>;
 
 // Field schemas, shared by every request that carries the field.

@@ -455,7 +455,16 @@ describe("an administrator resets someone's factor", () => {
     clock,
   }) => {
     const { user, client } = await maria(app);
+    const listed = async () => {
+      const page = await admin.get(`/api/admin/users?q=${user.username}`);
+      return (page.json() as { items: { id: string; twoFactorEnabled: boolean }[] }).items.find(
+        (item) => item.id === user.id,
+      )?.twoFactorEnabled;
+    };
+    expect(await listed()).toBe(false);
     await turnOn(client, 'correct-horse', clock);
+    // The administrators' list says who has a factor to reset.
+    expect(await listed()).toBe(true);
     const path = `/api/admin/users/${user.id}/2fa/reset`;
 
     const byCreator = await creator.post(path);
@@ -464,6 +473,7 @@ describe("an administrator resets someone's factor", () => {
     await passwordStep(app, user);
 
     expect((await admin.post(path)).statusCode).toBe(204);
+    expect(await listed()).toBe(false);
     const mails = await db
       .selectFrom('mailOutbox')
       .select(['subject', 'text'])

@@ -145,9 +145,9 @@ describe('the users screen', () => {
       }
       expect(await card.getByRole('heading').innerText()).toBe('Maria Silva Fernandes');
 
-      // Four actions, one row.
+      // Five actions (a sixth resets a second factor, for someone who has one), one row.
       const actions = card.getByRole('button');
-      expect(await actions.count()).toBe(4);
+      expect(await actions.count()).toBe(5);
       const tops = await actions.evaluateAll((buttons) =>
         buttons.map((button) => Math.round(button.getBoundingClientRect().top)),
       );
@@ -156,7 +156,7 @@ describe('the users screen', () => {
       // Their own card: Delete is there but refused, and says why to the keyboard too.
       const remove = card.getByRole('button', { name: `Delete: ${admin.username}` });
       expect(await remove.getAttribute('aria-disabled')).toBe('true');
-      await card.getByRole('button', { name: `Change Password: ${admin.username}` }).focus();
+      await card.getByRole('button', { name: `End sessions: ${admin.username}` }).focus();
       await page.keyboard.press('Tab');
       expect(await remove.evaluate((element) => element === document.activeElement)).toBe(true);
       await expect

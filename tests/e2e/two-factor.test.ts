@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { openPage, viewports } from '../support/browser.ts';
 import { startBuiltServer } from '../support/built-server.ts';
-import { expectAccessible, useE2E } from '../support/e2e.ts';
+import { expectAccessible, toastText, useE2E } from '../support/e2e.ts';
 import { createUser } from '../support/factories.ts';
 import { signInBrowser } from '../support/sign-in.ts';
 
@@ -99,6 +99,34 @@ describe('two-step verification on a phone', () => {
     await expectAccessible(page, problems);
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+
+    // Codes and phone lost: an administrator resets the factor from the users page.
+    const admin = await createUser(e2e.db, { isAdmin: true });
+    const desk = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(desk.context, admin);
+    await desk.page.goto(`/admin/users?q=${user.username}`);
+    const card = desk.page.getByRole('listitem').filter({ hasText: `@${user.username}` });
+    await expect.poll(() => card.getByText('Two-step verification on').isVisible()).toBe(true);
+    await card
+      .getByRole('button', { name: `Reset two-step verification: ${user.username}` })
+      .click();
+    const confirm = desk.page.getByRole('dialog', { name: /^Reset two-step verification for / });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectAccessible(desk.page, desk.problems);
+    await confirm.getByRole('button', { name: 'Reset' }).click();
+    await expect
+      .poll(() => toastText(desk.page))
+      .toContain(`${user.username} now signs in with their password alone, and was told by email.`);
+    await expect.poll(() => card.getByText('Two-step verification on').count()).toBe(0);
+    expect(await card.getByRole('button', { name: /^Reset two-step verification/ }).count()).toBe(
+      0,
+    );
+    await desk.context.close();
+
+    await page.goto('/settings');
+    await expect
+      .poll(() => page.getByText('Off: signing in asks for your password only.').isVisible())
+      .toBe(true);
     await context.close();
   });
 

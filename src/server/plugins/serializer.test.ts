@@ -132,7 +132,10 @@ describe('the response serializer', () => {
   });
 
   it('serialises a page of the user list exactly as JSON.stringify of the zod-parsed page', () => {
-    const rows = [userRow, { ...userRow, id: 'u2', firstName: null, isAdmin: true, hash: 'x' }];
+    const rows = [
+      { ...userRow, twoFactorEnabled: false },
+      { ...userRow, id: 'u2', firstName: null, isAdmin: true, hash: 'x', twoFactorEnabled: true },
+    ];
     const page = { items: rows, total: 2, page: 1, pageSize: 25 };
     const { serialize, isCompiled } = responseSerializer(userListSchema);
 

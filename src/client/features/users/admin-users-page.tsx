@@ -1,10 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, KeyRound, LogOut, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import {
+  Eye,
+  KeyRound,
+  LogOut,
+  Pencil,
+  Plus,
+  ShieldCheck,
+  ShieldOff,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   adminPasswordChangeRequestSchema,
   userRoleFilters,
+  type ListedUser,
   type User,
 } from '../../../domain/users.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
@@ -21,6 +32,7 @@ import { PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import type { Action } from '../../lib/action.ts';
 import { cn } from '../../lib/cn.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { translateMessage } from '../../lib/messages.ts';
@@ -28,6 +40,7 @@ import { useChangeUserPassword } from './api/change-user-password.ts';
 import { useDeleteUser } from './api/delete-user.ts';
 import { useEndSessionsOf } from './api/end-sessions-of.ts';
 import { useUsers } from './api/get-users.ts';
+import { useResetTwoFactorOf } from './api/reset-two-factor-of.ts';
 import { formatDate } from '../../lib/format.ts';
 import { fullName } from './format.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
@@ -94,7 +107,7 @@ export function AdminUsersPage() {
 
 /**
  * The page's dialogs, at most one open: add, view, edit, set the password, end the sessions,
- * delete.
+ * reset the second factor, delete.
  */
 function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose: () => void }) {
   const { t } = useLanguage();
@@ -147,6 +160,20 @@ function UserDialogs({ dialog, onClose }: { dialog: OpenDialog; onClose: () => v
         )}
       </ConfirmDialog>
       <ConfirmDialog
+        open={dialog?.kind === 'twoFactor'}
+        onClose={onClose}
+        title={
+          dialog?.kind === 'twoFactor'
+            ? t('users.twoFactor.title', { name: fullName(dialog.user) ?? dialog.user.username })
+            : ''
+        }
+        description={t('users.twoFactor.confirm')}
+      >
+        {dialog?.kind === 'twoFactor' && (
+          <ResetTwoFactorConfirmation user={dialog.user} onDone={onClose} />
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
         open={dialog?.kind === 'delete'}
         onClose={onClose}
         title={t('users.delete.title')}
@@ -172,14 +199,15 @@ function RoleBadge({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-type UserAction = 'view' | 'edit' | 'password' | 'sessions' | 'delete';
+type UserAction = 'view' | 'edit' | 'password' | 'sessions' | 'twoFactor' | 'delete';
 
 /**
  * One person's card. The name and username get the card's whole width (the role badge sits
- * beneath them, and a long word wraps instead of being cut); the five actions are one row of
- * icon buttons, each named for screen readers and shown in a tooltip on hover and on focus.
+ * beneath them, and a long word wraps instead of being cut); the actions are one row of icon
+ * buttons, each named for screen readers and shown in a tooltip on hover and on focus. Resetting
+ * the second factor is offered only to someone who has one.
  */
-function UserCard({ user, onAction }: { user: User; onAction: (kind: UserAction) => void }) {
+function UserCard({ user, onAction }: { user: ListedUser; onAction: (kind: UserAction) => void }) {
   const { t, language } = useLanguage();
   const { data: me } = useCurrentUser();
   // The server refuses to delete one's own account; the card says so before anyone tries.
@@ -190,6 +218,9 @@ function UserCard({ user, onAction }: { user: User; onAction: (kind: UserAction)
     { kind: 'edit', label: t('users.edit.open'), icon: Pencil },
     { kind: 'password', label: t('users.password.open'), icon: KeyRound },
     { kind: 'sessions', label: t('users.sessions.open'), icon: LogOut },
+    ...(user.twoFactorEnabled
+      ? [{ kind: 'twoFactor', label: t('users.twoFactor.open'), icon: ShieldOff } as const]
+      : []),
     { kind: 'delete', label: t('users.delete.open'), icon: Trash2 },
   ] as const;
   return (
@@ -204,7 +235,15 @@ function UserCard({ user, onAction }: { user: User; onAction: (kind: UserAction)
         <div className="grid min-w-0 flex-1 gap-1">
           <h2 className="font-semibold break-words">{fullName(user) ?? user.username}</h2>
           <p className="text-sm break-all text-muted-foreground">@{user.username}</p>
-          <RoleBadge isAdmin={user.isAdmin} />
+          <div className="flex flex-wrap items-center gap-2">
+            <RoleBadge isAdmin={user.isAdmin} />
+            {user.twoFactorEnabled && (
+              <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+                <ShieldCheck aria-hidden="true" className="size-3.5" />
+                {t('users.twoFactor.on')}
+              </span>
+            )}
+          </div>
         </div>
       </div>
       <dl className="grid gap-1 text-sm">
@@ -343,22 +382,37 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
   );
 }
 
-function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
+/**
+ * The confirming buttons of an act on one person (delete, end the sessions, reset the second
+ * factor): its request, then a toast saying what it did or why it failed, from the act's texts
+ * under `users.{act}` (submit, successTitle, failureTitle, failure, and the pending label).
+ */
+function ConfirmUserAct<Result>({
+  user,
+  onDone,
+  act,
+  texts,
+  pendingLabel,
+  describeSuccess,
+}: {
+  user: User;
+  onDone: () => void;
+  act: Action<Result, string>;
+  texts: 'users.delete' | 'users.sessions' | 'users.twoFactor';
+  pendingLabel: string;
+  describeSuccess: (result: Result) => string;
+}) {
   const { t } = useLanguage();
-  const remove = useDeleteUser();
-  const onDelete = () =>
-    remove.mutate(user.id, {
-      onSuccess: () => {
-        toast({
-          title: t('users.delete.successTitle'),
-          description: t('users.delete.success', { username: user.username }),
-        });
+  const onConfirm = () =>
+    act.mutate(user.id, {
+      onSuccess: (result) => {
+        toast({ title: t(`${texts}.successTitle`), description: describeSuccess(result) });
         onDone();
       },
       onError: (error) =>
         toastFailure(t, error, {
-          title: t('users.delete.failureTitle'),
-          fallback: t('users.delete.failure'),
+          title: t(`${texts}.failureTitle`),
+          fallback: t(`${texts}.failure`),
         }),
     });
   return (
@@ -370,45 +424,54 @@ function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }
         </>
       }
       onCancel={onDone}
-      onConfirm={onDelete}
-      isPending={remove.isPending}
-      confirmLabel={t('users.delete.submit')}
+      onConfirm={onConfirm}
+      isPending={act.isPending}
+      confirmLabel={t(`${texts}.submit`)}
+      pendingLabel={pendingLabel}
+    />
+  );
+}
+
+function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useLanguage();
+  return (
+    <ConfirmUserAct
+      user={user}
+      onDone={onDone}
+      act={useDeleteUser()}
+      texts="users.delete"
       pendingLabel={t('users.delete.deleting')}
+      describeSuccess={() => t('users.delete.success', { username: user.username })}
     />
   );
 }
 
 function EndSessionsConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useLanguage();
-  const end = useEndSessionsOf();
-  const onEnd = () =>
-    end.mutate(user.id, {
-      onSuccess: ({ ended }) => {
-        toast({
-          title: t('users.sessions.successTitle'),
-          description: t('users.sessions.success', { count: ended, username: user.username }),
-        });
-        onDone();
-      },
-      onError: (error) =>
-        toastFailure(t, error, {
-          title: t('users.sessions.failureTitle'),
-          fallback: t('users.sessions.failure'),
-        }),
-    });
   return (
-    <ConfirmActions
-      subject={
-        <>
-          {fullName(user) ?? user.username}{' '}
-          <span className="text-muted-foreground">@{user.username}</span>
-        </>
-      }
-      onCancel={onDone}
-      onConfirm={onEnd}
-      isPending={end.isPending}
-      confirmLabel={t('users.sessions.submit')}
+    <ConfirmUserAct
+      user={user}
+      onDone={onDone}
+      act={useEndSessionsOf()}
+      texts="users.sessions"
       pendingLabel={t('users.sessions.ending')}
+      describeSuccess={({ ended }) =>
+        t('users.sessions.success', { count: ended, username: user.username })
+      }
+    />
+  );
+}
+
+function ResetTwoFactorConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useLanguage();
+  return (
+    <ConfirmUserAct
+      user={user}
+      onDone={onDone}
+      act={useResetTwoFactorOf()}
+      texts="users.twoFactor"
+      pendingLabel={t('users.twoFactor.resetting')}
+      describeSuccess={() => t('users.twoFactor.success', { username: user.username })}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
-import type { User, UserListQuery } from '../../../domain/users.ts';
+import type { ListedUser, User, UserListQuery } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 import type { UsersTable } from '../../db/schema.ts';
@@ -129,11 +129,24 @@ export async function countUsers(db: Db): Promise<{ total: number; admins: numbe
  * A page of the users list: searched over names, username and email (through the trigram index
  * when planSearch() finds that cheaper, decision 0022); newest first.
  */
-export async function listUsers(db: Db, query: UserListQuery): Promise<Page<User>> {
+export async function listUsers(db: Db, query: UserListQuery): Promise<Page<ListedUser>> {
   const search = await planSearch(db, 'users', query.q, { pageEnd: query.page * listPageSize });
   const matching = (way: SearchWay) => {
     let rows = whereSearch(
-      db.selectFrom('users').selectAll('users'),
+      db
+        .selectFrom('users')
+        .selectAll('users')
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('twoFactorSecrets')
+                .select('twoFactorSecrets.userId')
+                .whereRef('twoFactorSecrets.userId', '=', 'users.id')
+                .where('twoFactorSecrets.enabledAt', 'is not', null),
+            )
+            .as('twoFactorEnabled'),
+        ),
       'users.searchText',
       query.q,
       way,
@@ -144,7 +157,8 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Page<User
   return pageOf(
     matching(search.page).orderBy('users.createdAt', 'desc').orderBy('users.id'),
     query,
-    toUser,
+    // SQLite answers exists() as 0 or 1.
+    (row) => ({ ...toUser(row), twoFactorEnabled: Boolean(row.twoFactorEnabled) }),
     // Every role: the index's count of the whole table is the list's.
     {
       knownTotal: query.role === 'all' ? search.matches : undefined,
