@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { mailDelivery } from './mail/schedule.ts';
 import { closeDeps, createDeps, type Clock, type Deps } from './deps.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { compensationRoutes } from './modules/compensation/routes.ts';
 import { creatorOverviewRoutes } from './modules/compensation/overview-routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
   await app.register(taskRoutes);
   await app.register(compensationRoutes);
   await app.register(creatorOverviewRoutes);
+  await app.register(auditRoutes);
   await app.register(contentRoutes, { config });
 
   await app.register(clientFilesPlugin, { clientDir: options.clientDir });

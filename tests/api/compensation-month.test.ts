@@ -161,11 +161,11 @@ describe('publishing a month', () => {
       });
     }
     const publications = await db
-      .selectFrom('compensationChanges')
-      .select('compensationId')
-      .where('action', '=', 'published')
+      .selectFrom('auditEntries')
+      .select('subjectId')
+      .where('kind', '=', 'compensation.published')
       .where(
-        'compensationId',
+        'subjectId',
         'in',
         entries.map((entry) => entry.id),
       )
@@ -382,8 +382,7 @@ describe('adding a month of pay from a CSV file', () => {
         .orderBy('userId')
         .execute();
 
-      // The drafts go, and the file brings them back.
-      await db.deleteFrom('compensationChanges').execute();
+      // The drafts go (their record stays in the audit log), and the file brings them back.
       await db.deleteFrom('compensations').execute();
       const dry = await importFile(admin, exported.rawPayload, { dryRun: true });
       expect(dry.json<CompensationImportResult>(), language).toMatchObject({

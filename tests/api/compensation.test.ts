@@ -221,9 +221,10 @@ describe('POST /api/admin/compensations', () => {
     expect(june[0]?.history.map((change) => change.action)).toEqual(['created']);
     // No record of a change outlives the entry that was refused.
     const orphans = await db
-      .selectFrom('compensationChanges')
-      .leftJoin('compensations', 'compensations.id', 'compensationChanges.compensationId')
-      .select('compensationChanges.id')
+      .selectFrom('auditEntries')
+      .leftJoin('compensations', 'compensations.id', 'auditEntries.subjectId')
+      .select('auditEntries.id')
+      .where('auditEntries.subjectType', '=', 'compensation')
       .where('compensations.id', 'is', null)
       .execute();
     expect(orphans).toEqual([]);
@@ -547,12 +548,20 @@ describe('deleting a creator', () => {
     const draft = await created({ userId: withDrafts.id, month: 4, year: 2022 });
     await admin.put(`/api/admin/compensations/${draft.id}`, { amount: '5' });
     expect((await admin.delete(`/api/admin/users/${withDrafts.id}`)).statusCode).toBe(204);
-    const left = await db
-      .selectFrom('compensationChanges')
-      .select('id')
-      .where('compensationId', '=', draft.id)
+    // The draft went with the account; the audit log keeps what was done to it (decision 0057).
+    expect(
+      await db.selectFrom('compensations').select('id').where('id', '=', draft.id).execute(),
+    ).toEqual([]);
+    const kept = await db
+      .selectFrom('auditEntries')
+      .select('kind')
+      .where('subjectId', '=', draft.id)
+      .orderBy('at')
       .execute();
-    expect(left).toEqual([]);
+    expect(kept.map((entry) => entry.kind)).toEqual([
+      'compensation.created',
+      'compensation.edited',
+    ]);
 
     const paid = await createUser(db);
     const entry = await created({ userId: paid.id, month: 4, year: 2022 });

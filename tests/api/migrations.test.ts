@@ -6,6 +6,7 @@ import { usernameSkeleton } from '../../src/server/modules/users/look-alike.ts';
 import { listAdminTasks, listMyTasks } from '../../src/server/modules/tasks/list-repository.ts';
 import {
   assignTask,
+  createApplication,
   createCompensation,
   createNotification,
   createTask,
@@ -73,6 +74,7 @@ describe('migrations', () => {
         '0052-two-factor',
         '0055-resumable-upload-locks',
         '0056-session-list',
+        '0057-audit-log',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -90,11 +92,10 @@ describe('migrations', () => {
           : [],
       );
       expect(tables.filter((name) => !searchIndexTables.includes(name))).toEqual([
-        'application_document_views',
         'application_notes',
         'applications',
+        'audit_entries',
         'backup_runs',
-        'compensation_changes',
         'compensation_month_totals',
         'compensation_user_totals',
         'compensations',
@@ -192,6 +193,7 @@ describe('migrations', () => {
         '0052-two-factor',
         '0055-resumable-upload-locks',
         '0056-session-list',
+        '0057-audit-log',
       ]);
       const user = await handle.db
         .selectFrom('users')
@@ -263,30 +265,76 @@ describe('migrations', () => {
       });
 
       await migrateToLatest(handle);
-      const changes = await handle.db
-        .selectFrom('compensationChanges')
-        .select(['compensationId', 'ordinal', 'action', 'actorId', 'at', 'amountCents', 'notes'])
-        .orderBy('compensationId')
-        .orderBy('ordinal')
+      // Migration 0057 moved the record of changes into the audit log, its values with it.
+      const rows = await handle.db
+        .selectFrom('auditEntries')
+        .select(['subjectId', 'kind', 'actorId', 'at', 'params'])
+        .where('subjectType', '=', 'compensation')
         .execute();
+      const changes = rows
+        .map(({ params, ...row }) => ({
+          ...row,
+          ...(JSON.parse(params) as { ordinal: number; amount: string; notes?: string }),
+        }))
+        .sort((a, b) => a.ordinal - b.ordinal);
       expect(changes).toHaveLength(3);
-      expect(changes.filter((change) => change.compensationId === draft.id)).toEqual([
+      expect(changes.filter((change) => change.subjectId === draft.id)).toEqual([
         expect.objectContaining({
           ordinal: 1,
-          action: 'created',
+          kind: 'compensation.created',
           actorId: admin.id,
-          amountCents: 100_000,
+          amount: '1000.00',
         }),
       ]);
-      expect(changes.filter((change) => change.compensationId === published.id)).toEqual([
-        expect.objectContaining({ ordinal: 1, action: 'created', at: published.createdAt }),
+      expect(changes.filter((change) => change.subjectId === published.id)).toEqual([
+        expect.objectContaining({
+          ordinal: 1,
+          kind: 'compensation.created',
+          at: published.createdAt,
+        }),
         expect.objectContaining({
           ordinal: 2,
-          action: 'published',
+          kind: 'compensation.published',
           at: '2026-03-01T09:00:00.000Z',
-          amountCents: 98_000,
+          amount: '980.00',
           notes: 'February',
         }),
+      ]);
+    });
+
+    test('move the ID document openings into the audit log, and keep it from changing', async ({
+      handle,
+    }) => {
+      await migrateToLatest(handle, '0056-session-list');
+      const admin = await userOfAnOlderSchema(handle.db, { isAdmin: true, username: 'viewer' });
+      const application = await createApplication(handle.db);
+      await sql`insert into application_document_views (id, application_id, viewer_id, viewed_at)
+        values (${randomUUID()}, ${application.id}, ${admin.id}, ${'2026-04-01T10:00:00.000Z'})`.execute(
+        handle.db,
+      );
+
+      await migrateToLatest(handle);
+      const entries = await handle.db
+        .selectFrom('auditEntries')
+        .select(['kind', 'actorId', 'actorUsername', 'subjectType', 'subjectId', 'at', 'params'])
+        .execute();
+      expect(entries).toEqual([
+        {
+          kind: 'application.document_viewed',
+          actorId: admin.id,
+          actorUsername: 'viewer',
+          subjectType: 'application',
+          subjectId: application.id,
+          at: '2026-04-01T10:00:00.000Z',
+          params: '{}',
+        },
+      ]);
+      await expect(
+        handle.db.updateTable('auditEntries').set({ kind: 'user.deleted' }).execute(),
+      ).rejects.toThrow(/never changed/);
+      await expect(handle.db.deleteFrom('auditEntries').execute()).rejects.toThrow(/never/);
+      expect(await handle.db.selectFrom('auditEntries').select('kind').execute()).toEqual([
+        { kind: 'application.document_viewed' },
       ]);
     });
 

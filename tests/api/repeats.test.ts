@@ -272,11 +272,11 @@ describe('publishing compensation again', () => {
         { title: 'Compensation published', relatedId: entry.id },
       ]);
       const changes = await db
-        .selectFrom('compensationChanges')
-        .select('action')
-        .where('compensationId', '=', entry.id)
+        .selectFrom('auditEntries')
+        .select('kind')
+        .where('subjectId', '=', entry.id)
         .execute();
-      expect(changes).toEqual([{ action: 'published' }]);
+      expect(changes).toEqual([{ kind: 'compensation.published' }]);
       await app.deps.outbox.deliverDue();
       expect(smtp.untaken().map((mail) => mail.to)).toEqual([[maria.user.email]]);
     },

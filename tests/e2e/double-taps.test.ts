@@ -269,11 +269,11 @@ describe('double taps do the work once and say so', () => {
       .execute();
     expect(notices).toEqual([{ title: 'Compensation published' }]);
     const changes = await e2e.db
-      .selectFrom('compensationChanges')
-      .select('action')
-      .where('compensationId', '=', entry.id)
+      .selectFrom('auditEntries')
+      .select('kind')
+      .where('subjectId', '=', entry.id)
       .execute();
-    expect(changes).toEqual([{ action: 'published' }]);
+    expect(changes).toEqual([{ kind: 'compensation.published' }]);
     await expectNoRefusal(staff);
   });
 

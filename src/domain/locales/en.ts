@@ -10,6 +10,7 @@ import notifications from './en/notifications.json' with { type: 'json' };
 import users from './en/users.json' with { type: 'json' };
 import tasks from './en/tasks.json' with { type: 'json' };
 import compensation from './en/compensation.json' with { type: 'json' };
+import audit from './en/audit.json' with { type: 'json' };
 
 /** Every en text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const enFiles = {
@@ -25,5 +26,6 @@ export const enFiles = {
   applications,
   tasks,
   compensation,
+  audit,
 };
 export const en: Record<string, string> = Object.assign({}, ...Object.values(enFiles));

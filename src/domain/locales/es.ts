@@ -10,6 +10,7 @@ import notifications from './es/notifications.json' with { type: 'json' };
 import users from './es/users.json' with { type: 'json' };
 import tasks from './es/tasks.json' with { type: 'json' };
 import compensation from './es/compensation.json' with { type: 'json' };
+import audit from './es/audit.json' with { type: 'json' };
 
 /** Every es text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const esFiles = {
@@ -25,5 +26,6 @@ export const esFiles = {
   applications,
   tasks,
   compensation,
+  audit,
 };
 export const es: Record<string, string> = Object.assign({}, ...Object.values(esFiles));

@@ -10,6 +10,7 @@ import notifications from './pt/notifications.json' with { type: 'json' };
 import users from './pt/users.json' with { type: 'json' };
 import tasks from './pt/tasks.json' with { type: 'json' };
 import compensation from './pt/compensation.json' with { type: 'json' };
+import audit from './pt/audit.json' with { type: 'json' };
 
 /** Every pt text, one JSON file per area; the files share no key (catalogues.test.ts). */
 export const ptFiles = {
@@ -25,5 +26,6 @@ export const ptFiles = {
   applications,
   tasks,
   compensation,
+  audit,
 };
 export const pt: Record<string, string> = Object.assign({}, ...Object.values(ptFiles));

@@ -11,7 +11,8 @@ export const countedTables = [
   'tasks',
   'task_uploads',
   'compensations',
-  'compensation_changes',
+  /** Every change of pay is among its entries (decision 0057). */
+  'audit_entries',
   'notifications',
 ] as const;
 
@@ -49,7 +50,10 @@ const Database = require(workerData.module);
     const check = copy.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new Error('The copy of the database failed its check: ' + check);
     const counts = {};
+    const exists = copy.prepare("select 1 from sqlite_master where type = 'table' and name = ?");
     for (const table of workerData.tables) {
+      // A database of an older schema may not have every table yet.
+      if (!exists.get(table)) continue;
       counts[table] = copy.prepare('select count(*) as n from "' + table + '"').get().n;
     }
     const schema = copy.prepare('select max(name) as name from kysely_migration').get().name;
@@ -172,6 +176,9 @@ export async function dumpPostgres(url: string, target: string): Promise<Databas
     const snapshot = rows[0]!;
     const counts: Record<string, number> = {};
     for (const table of countedTables) {
+      // A database of an older schema may not have every table yet.
+      const exists = await client.query('select to_regclass($1) as name', [table]);
+      if (exists.rows[0]?.name === null) continue;
       const result = await client.query<{ n: string }>(`select count(*) as n from "${table}"`);
       counts[table] = Number(result.rows[0]!.n);
     }

@@ -7,6 +7,7 @@ import { backupStages } from '../../domain/dashboards.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/database.ts';
 import { claimJobRound, planJobRound } from '../db/job-rounds.ts';
+import { recordAudit, type AuditActor } from '../modules/audit/repository.ts';
 import { lockKeys } from '../db/locks.ts';
 import type { Clock } from '../deps.ts';
 import type { LiveEvents } from '../live/events.ts';
@@ -46,7 +47,11 @@ export type BackupOutcome =
  * Records a new run unless one is under way (its heartbeat fresh) in any process: answers its id,
  * or null. Under a key lock, so two starts at once make one run.
  */
-async function startRun(deps: BackupDeps, trigger: BackupTrigger): Promise<string | null> {
+async function startRun(
+  deps: BackupDeps,
+  trigger: BackupTrigger,
+  actor: AuditActor | undefined,
+): Promise<string | null> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
     await lockKeys(trx, deps.dialect, ['backup-run']);
@@ -70,6 +75,16 @@ async function startRun(deps: BackupDeps, trigger: BackupTrigger): Promise<strin
       heartbeatAt: now.toISOString(),
       stage: 'files',
     });
+    // Every backup started is in the audit log: by the administrator who asked, or the server's.
+    await recordAudit(
+      { db: trx, clock: deps.clock },
+      {
+        actor: actor ?? null,
+        kind: 'backup.started',
+        subject: { type: 'backup', id },
+        params: { trigger },
+      },
+    );
     return id;
   });
 }
@@ -108,9 +123,9 @@ export function failureOf(error: unknown): BackupFailure {
 export async function runBackup(
   deps: BackupDeps,
   trigger: BackupTrigger,
-  options: { onStart?: (runId: string) => void } = {},
+  options: { onStart?: (runId: string) => void; actor?: AuditActor } = {},
 ): Promise<BackupOutcome | null> {
-  const runId = await startRun(deps, trigger);
+  const runId = await startRun(deps, trigger, options.actor);
   if (!runId) return null;
   options.onStart?.(runId);
   let progress: BackupProgress = { stage: 'files', bytes: 0, files: 0 };

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ApplicationStatus, DocumentType } from '../../domain/applications.ts';
-import type { CompensationAction, CompensationStatus } from '../../domain/compensation.ts';
+import type { AuditKind, AuditSubjectType } from '../../domain/audit.ts';
+import type { CompensationStatus } from '../../domain/compensation.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { NotificationType } from '../../domain/notifications.ts';
 import type { ContentType, ReviewDecision, TaskStatus } from '../../domain/tasks.ts';
@@ -112,14 +113,6 @@ export interface ApplicationNotesTable {
   createdAt: Timestamp;
 }
 
-/** Each time an administrator opened an application's ID document. */
-export interface ApplicationDocumentViewsTable {
-  id: string;
-  applicationId: string;
-  viewerId: string | null;
-  viewedAt: Timestamp;
-}
-
 export interface TasksTable {
   id: string;
   title: string;
@@ -224,20 +217,6 @@ export interface CompensationsTable {
   publishedBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
-}
-
-/** Every create, edit, publish and correction of an entry (decision 0023), numbered per entry. */
-export interface CompensationChangesTable {
-  id: string;
-  compensationId: string;
-  ordinal: number;
-  action: CompensationAction;
-  actorId: string | null;
-  at: Timestamp;
-  amountCents: number;
-  notes: string | null;
-  previousAmountCents: number | null;
-  previousNotes: string | null;
 }
 
 /**
@@ -395,13 +374,34 @@ export interface MailOutboxTable {
   lastError: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * The audit log (decision 0057): who did what and when, written in the transaction of the act.
+ * Never updated or deleted (triggers refuse it); it also holds the ID document openings and the
+ * compensation entries' changes (migration 0057).
+ */
+export interface AuditEntriesTable {
+  id: string;
+  at: Timestamp;
+  actorId: string | null;
+  /** The actor's name at the time; for a failed sign-in, the name typed. */
+  actorUsername: string | null;
+  kind: AuditKind;
+  subjectType: AuditSubjectType | null;
+  subjectId: string | null;
+  /** JSON text: the values the summary is written from (AuditParams). */
+  params: string;
+  /** The address a sign-in came from. */
+  address: string | null;
+  /** The actor's name and the values, lowered and without accents (the list's search). */
+  searchText: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   translations: TranslationsTable;
   applications: ApplicationsTable;
   applicationNotes: ApplicationNotesTable;
-  applicationDocumentViews: ApplicationDocumentViewsTable;
   tasks: TasksTable;
   taskAssignments: TaskAssignmentsTable;
   taskAssignmentCounts: TaskAssignmentCountsTable;
@@ -413,7 +413,6 @@ export interface Database {
   compensationMonthTotals: CompensationMonthTotalsTable;
   creatorCounts: CreatorCountsTable;
   creatorPublishHours: CreatorPublishHoursTable;
-  compensationChanges: CompensationChangesTable;
   notifications: NotificationsTable;
   passwordResetTokens: PasswordResetTokensTable;
   signInFailures: SignInFailuresTable;
@@ -425,4 +424,5 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   backupRuns: BackupRunsTable;
   resumableUploadLocks: ResumableUploadLocksTable;
+  auditEntries: AuditEntriesTable;
 }

@@ -69,9 +69,9 @@ function toApplication(row: ApplicationRow, { notes, documentViews }: Related): 
 }
 
 /**
- * The notes (oldest first) and document openings (newest first) of these applications, by
- * application id, in one query: a page of applications asks for both, so they come back together
- * rather than by two round trips.
+ * The notes (oldest first) and document openings (newest first; kept in the audit log, decision
+ * 0057) of these applications, by application id, in one query: a page of applications asks for
+ * both, so they come back together rather than by two round trips.
  */
 async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, Related>> {
   const related = new Map<string, Related>(
@@ -91,9 +91,11 @@ async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, 
       from application_notes n left join users u on u.id = n.author_id
       where n.application_id in (${ids})
       union all
-      select 'view' as kind, v.application_id, v.id, null as note, v.viewed_at as at, u.username
-      from application_document_views v left join users u on u.id = v.viewer_id
-      where v.application_id in (${ids})
+      select 'view' as kind, a.subject_id as application_id, a.id, null as note, a.at,
+        a.actor_username as username
+      from audit_entries a
+      where a.subject_type = 'application' and a.subject_id in (${ids})
+        and a.kind = 'application.document_viewed'
     ) related
     order by kind, case when kind = 'note' then at end, case when kind = 'view' then at end desc, id`.execute(
     db,
@@ -227,16 +229,6 @@ export async function insertNote(
   await db
     .insertInto('applicationNotes')
     .values({ id: randomUUID(), ...note })
-    .execute();
-}
-
-export async function recordDocumentView(
-  db: Db,
-  view: { applicationId: string; viewerId: string; viewedAt: string },
-): Promise<void> {
-  await db
-    .insertInto('applicationDocumentViews')
-    .values({ id: randomUUID(), ...view })
     .execute();
 }
 

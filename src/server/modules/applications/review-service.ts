@@ -8,6 +8,7 @@ import type {
 import { usernameLength, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
+import { recordAudit } from '../audit/repository.ts';
 import { DomainError } from '../../errors.ts';
 import type { ClaimedMail } from '../../mail/outbox.ts';
 import { createPasswordLink } from '../auth/service.ts';
@@ -186,6 +187,13 @@ export async function reviewApplication(
       ...(approval ? { createdUserId: approval.creator.id } : {}),
     });
     if (!changed) throw locked();
+    if (update.status === 'approved' || update.status === 'rejected') {
+      await recordAudit(deps, {
+        actor: admin,
+        kind: update.status === 'approved' ? 'application.approved' : 'application.rejected',
+        subject: { type: 'application', id },
+      });
+    }
     if (note) {
       await insertNote(deps.db, { applicationId: id, authorId: admin.id, note, createdAt: now });
     }

@@ -86,7 +86,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const document = await openDocument(request.deps, {
         fileId: request.params.file,
-        viewerId: requireUser(request).id,
+        viewer: requireUser(request),
       });
       return sendStoredFile(request, reply, {
         ...document,

@@ -11,6 +11,7 @@ import type { ApiIssue } from '../../../domain/errors.ts';
 import { fileKinds } from '../../../domain/files.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
+import { recordAudit } from '../audit/repository.ts';
 import { DomainError, fieldError, invalidInputError, issue, issuesOf } from '../../errors.ts';
 import type { RateLimit } from '../../rate-limits/admission.ts';
 import {
@@ -26,7 +27,6 @@ import {
   forgetDocument,
   hasOpenApplication,
   insertApplication,
-  recordDocumentView,
   rejectedWithDocument,
 } from './repository.ts';
 
@@ -224,16 +224,16 @@ const documentIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
  */
 export async function openDocument(
   deps: Deps,
-  { fileId, viewerId }: { fileId: string; viewerId: string },
+  { fileId, viewer }: { fileId: string; viewer: { id: string; username: string } },
 ): Promise<Pick<StoredFileResponse, 'mimeType' | 'size' | 'fileName' | 'open'>> {
   const row = documentIdPattern.test(fileId)
     ? await findApplicationByDocument(deps.db, storedDocumentKey(fileId))
     : undefined;
   if (!row?.documentFileType) throw new DomainError('not_found', 'application.document_not_found');
-  await recordDocumentView(deps.db, {
-    applicationId: row.id,
-    viewerId,
-    viewedAt: deps.clock().toISOString(),
+  await recordAudit(deps, {
+    actor: viewer,
+    kind: 'application.document_viewed',
+    subject: { type: 'application', id: row.id },
   });
   const extension = row.documentFileType.split('/')[1] ?? 'bin';
   return {

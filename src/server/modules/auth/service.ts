@@ -10,6 +10,7 @@ import {
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
+import { recordAudit } from '../audit/repository.ts';
 import { DomainError, tooManyAttempts } from '../../errors.ts';
 import { admitRequest, type RateLimit } from '../../rate-limits/admission.ts';
 import { greetingName } from '../../../domain/users.ts';
@@ -83,7 +84,17 @@ export async function signIn(
     );
     return row !== undefined && matches;
   });
-  if (!row || !valid) throw new DomainError('unauthenticated', 'auth.invalid_credentials');
+  if (!row || !valid) {
+    // The attempt's claim, committed before the password was checked, stays as the failure; its
+    // entry in the audit log follows it (decision 0057).
+    await recordAudit(deps, {
+      actor: { id: row?.id ?? null, username: row?.username ?? input.username },
+      kind: 'auth.sign_in_failed',
+      params: { login: input.username },
+      address: input.address,
+    });
+    throw new DomainError('unauthenticated', 'auth.invalid_credentials');
+  }
   if (await hasTwoFactor(deps, row.id)) {
     return {
       challengeToken: await createSignInChallenge(deps, {
@@ -123,6 +134,7 @@ export async function finishSignIn(
       remember,
       previousToken: input.previousToken,
       userAgent: input.userAgent,
+      address: input.address,
     })),
     remember,
   };
@@ -131,16 +143,25 @@ export async function finishSignIn(
 async function startSession(
   deps: Deps,
   row: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
-  options: { remember: boolean; previousToken?: string; userAgent?: string },
+  options: { remember: boolean; previousToken?: string; userAgent?: string; address?: string },
 ): Promise<SignedIn> {
   const now = deps.clock();
-  if (options.previousToken) await deleteSession(deps, options.previousToken);
-  const { token } = await createSession(deps.db, row.id, {
-    remember: options.remember,
-    now,
-    userAgent: options.userAgent,
+  const { token } = await withTransaction(deps, async (deps) => {
+    if (options.previousToken) await deleteSession(deps, options.previousToken);
+    const session = await createSession(deps.db, row.id, {
+      remember: options.remember,
+      now,
+      userAgent: options.userAgent,
+    });
+    await recordSignIn(deps.db, row.id, now.toISOString());
+    await recordAudit(deps, {
+      actor: row,
+      kind: 'auth.signed_in',
+      subject: { type: 'user', id: row.id },
+      address: options.address,
+    });
+    return session;
   });
-  await recordSignIn(deps.db, row.id, now.toISOString());
   const user = toUser(row);
   // Read before this sign-in was recorded: the last one is now the previous one.
   return {

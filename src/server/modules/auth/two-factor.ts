@@ -10,6 +10,7 @@ import {
 import { greetingName, type User } from '../../../domain/users.ts';
 import type { Config } from '../../config.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
+import { recordAudit } from '../audit/repository.ts';
 import { DomainError, fieldError } from '../../errors.ts';
 import { findUserById } from '../users/repository.ts';
 import { twoFactorResetMail } from './mails.ts';
@@ -178,8 +179,14 @@ export async function enableTwoFactor(
   if (row.enabledAt) return repeatOrConflict(row);
   if (step === undefined) throw fieldError('invalid', 'code', 'auth.two_factor_code_wrong');
 
-  const recoveryCodes = await withTransaction(deps, async ({ db }) => {
+  const recoveryCodes = await withTransaction(deps, async (deps) => {
+    const { db } = deps;
     if (!(await takeTimeStep(db, user.id, step, { enableAt: now.toISOString() }))) return null;
+    await recordAudit(deps, {
+      actor: user,
+      kind: 'auth.two_factor_enabled',
+      subject: { type: 'user', id: user.id },
+    });
     const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
     await insertRecoveryCodes(
       db,
@@ -222,7 +229,18 @@ export async function disableTwoFactor(
   });
   if (wrong === 'password') throw fieldError('invalid', 'password', 'user.current_password_wrong');
   if (wrong === 'code') throw fieldError('invalid', 'code', 'auth.two_factor_code_wrong');
-  await deleteTwoFactor(deps.db, user.id);
+  await withTransaction(deps, async (deps) => {
+    const row = await findTwoFactorSecret(deps.db, user.id);
+    await deleteTwoFactor(deps.db, user.id);
+    // Only a factor in force being turned off is an act; dropping one only set up is not.
+    if (row?.enabledAt) {
+      await recordAudit(deps, {
+        actor: user,
+        kind: 'auth.two_factor_disabled',
+        subject: { type: 'user', id: user.id },
+      });
+    }
+  });
 }
 
 /**
@@ -240,6 +258,12 @@ export async function resetTwoFactorByAdmin(
     const row = await findTwoFactorSecret(deps.db, id);
     await deleteTwoFactor(deps.db, id);
     if (!row?.enabledAt) return false;
+    await recordAudit(deps, {
+      actor: admin,
+      kind: 'auth.two_factor_reset',
+      subject: { type: 'user', id },
+      params: { username: target.username },
+    });
     await deps.outbox.queue(
       deps,
       twoFactorResetMail({

@@ -1,3 +1,5 @@
+import contentDisposition from 'content-disposition';
+import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 
 /**
@@ -34,6 +36,15 @@ export function csvStream(
     for await (const row of rows) yield csvLine(row);
   }
   return Readable.from(lines());
+}
+
+/** A CSV download: what it holds is private, so no cache keeps a copy. */
+export function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', contentDisposition(fileName))
+    .header('cache-control', 'private, no-store')
+    .send(csv);
 }
 
 /**

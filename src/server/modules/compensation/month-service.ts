@@ -323,7 +323,8 @@ export async function importCompensations(
           await insertChange(deps.db, {
             compensationId: id,
             action: 'created',
-            actorId: admin.id,
+            actor: admin,
+            entry: { userId: draft.userId, ...period },
             at: now,
             amountCents: draft.amountCents,
             notes: draft.notes,

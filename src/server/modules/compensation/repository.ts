@@ -1,13 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { AuditKind, AuditParams } from '../../../domain/audit.ts';
 import type {
   Compensation,
+  CompensationAction,
   CompensationChange,
   CompensationStatus,
 } from '../../../domain/compensation.ts';
+import { periodValue } from '../../../domain/months.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { CompensationChangesTable, CompensationsTable } from '../../db/schema.ts';
+import type { CompensationsTable } from '../../db/schema.ts';
+import { countEntriesAbout, insertAuditEntry, type AuditActor } from '../audit/repository.ts';
 
 /** Whether anything was ever published to the person: compensation history that must be kept. */
 export async function hasPublishedCompensation(db: Db, userId: string): Promise<boolean> {
@@ -183,67 +186,115 @@ export async function compensationsOf(
   return rows.map(toCompensation);
 }
 
-// ---- the record of changes
+// ---- the record of changes, kept in the audit log (decision 0057)
 
-export async function insertChange(
-  db: Db,
-  change: Omit<Insertable<CompensationChangesTable>, 'id' | 'ordinal'>,
-): Promise<void> {
-  // Run after the entry's row is written or locked: changes to one entry never number in parallel.
-  const last = await db
-    .selectFrom('compensationChanges')
-    .select((eb) => eb.fn.max('ordinal').as('ordinal'))
-    .where('compensationId', '=', change.compensationId)
-    .executeTakeFirst();
-  await db
-    .insertInto('compensationChanges')
-    .values({ id: randomUUID(), ordinal: Number(last?.ordinal ?? 0) + 1, ...change })
-    .execute();
+const kindOfAction = {
+  created: 'compensation.created',
+  edited: 'compensation.edited',
+  published: 'compensation.published',
+  corrected: 'compensation.corrected',
+} as const satisfies Record<CompensationAction, AuditKind>;
+const actionOfKind = new Map<AuditKind, CompensationAction>(
+  Object.entries(kindOfAction).map(([action, kind]) => [kind, action as CompensationAction]),
+);
+const changeKinds = Object.values(kindOfAction);
+
+export interface NewChange {
+  compensationId: string;
+  action: CompensationAction;
+  actor: AuditActor;
+  /** The entry's creator and month, which the log's summary names. */
+  entry: { userId: string; month: number; year: number };
+  at: string;
+  amountCents: number;
+  notes: string | null;
+  previousAmountCents: number | null;
+  previousNotes: string | null;
 }
 
-/** The changes of a person's entries, each entry's oldest first, keyed by entry. */
+/**
+ * Records a change of an entry in the audit log, numbered within the entry. Run after the entry's
+ * row is written or locked: changes to one entry never number in parallel.
+ */
+export async function insertChange(db: Db, change: NewChange): Promise<void> {
+  const [ordinal, creator] = await Promise.all([
+    countEntriesAbout(db, 'compensation', change.compensationId, changeKinds),
+    db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', change.entry.userId)
+      .executeTakeFirst(),
+  ]);
+  const params: AuditParams = {
+    ordinal: ordinal + 1,
+    username: creator?.username ?? '',
+    period: periodValue(change.entry),
+    amount: centsToDecimal(change.amountCents),
+  };
+  if (change.notes !== null) params.notes = change.notes;
+  if (change.previousAmountCents !== null) {
+    params.previousAmount = centsToDecimal(change.previousAmountCents);
+  }
+  if (change.previousNotes !== null) params.previousNotes = change.previousNotes;
+  await insertAuditEntry(db, change.at, {
+    actor: change.actor,
+    kind: kindOfAction[change.action],
+    subject: { type: 'compensation', id: change.compensationId },
+    params,
+  });
+}
+
+/**
+ * The changes of a person's entries, each entry's oldest first, keyed by entry. `by` is the
+ * administrator's account as it is now, null once it is gone.
+ */
 export async function changesOf(
   db: Db,
   userId: string,
 ): Promise<Map<string, CompensationChange[]>> {
   const rows = await db
-    .selectFrom('compensationChanges as change')
-    .innerJoin('compensations as entry', 'entry.id', 'change.compensationId')
+    .selectFrom('auditEntries as change')
+    .innerJoin('compensations as entry', 'entry.id', 'change.subjectId')
     .leftJoin('users as actor', 'actor.id', 'change.actorId')
     .select([
       'change.id',
-      'change.compensationId',
-      'change.action',
+      'change.subjectId',
+      'change.kind',
       'change.at',
-      'change.amountCents',
-      'change.notes',
-      'change.previousAmountCents',
-      'change.previousNotes',
+      'change.params',
       'actor.id as actorId',
       'actor.username as actorUsername',
     ])
     .where('entry.userId', '=', userId)
-    .orderBy('change.compensationId')
-    .orderBy('change.ordinal')
+    .where('change.subjectType', '=', 'compensation')
+    .where('change.kind', 'in', changeKinds)
     .execute();
-  const changes = new Map<string, CompensationChange[]>();
+  const changes = new Map<string, (CompensationChange & { ordinal: number })[]>();
   for (const row of rows) {
-    const list = changes.get(row.compensationId) ?? [];
+    const params = JSON.parse(row.params) as AuditParams;
+    const text = (value: string | number | undefined) =>
+      value === undefined ? null : String(value);
+    const list = changes.get(row.subjectId ?? '') ?? [];
     list.push({
       id: row.id,
-      action: row.action,
+      ordinal: Number(params.ordinal ?? 0),
+      action: actionOfKind.get(row.kind) ?? 'edited',
       at: row.at,
       by:
         row.actorId && row.actorUsername ? { id: row.actorId, username: row.actorUsername } : null,
-      amount: centsToDecimal(Number(row.amountCents)),
-      notes: row.notes,
-      previousAmount:
-        row.previousAmountCents === null ? null : centsToDecimal(Number(row.previousAmountCents)),
-      previousNotes: row.previousNotes,
+      amount: String(params.amount ?? '0.00'),
+      notes: text(params.notes),
+      previousAmount: text(params.previousAmount),
+      previousNotes: text(params.previousNotes),
     });
-    changes.set(row.compensationId, list);
+    changes.set(row.subjectId ?? '', list);
   }
-  return changes;
+  return new Map(
+    [...changes].map(([id, list]) => [
+      id,
+      list.sort((a, b) => a.ordinal - b.ordinal).map(({ ordinal: _ordinal, ...change }) => change),
+    ]),
+  );
 }
 
 // ---- the CSV exports

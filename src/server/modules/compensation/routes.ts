@@ -1,7 +1,4 @@
-import contentDisposition from 'content-disposition';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
 import { compensationApi } from '../../../domain/api/compensation.ts';
 import {
   compensationImportLimits,
@@ -12,6 +9,8 @@ import { invalidInputError, issuesOf } from '../../errors.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { routeOf } from '../../routes.ts';
 import { acceptMultipart, receiveUpload, type UploadRules } from '../../uploads/receive.ts';
+import { recordExport } from '../audit/service.ts';
+import { sendCsv } from './csv.ts';
 import { importCompensations, monthDrafts, publishMonth } from './month-service.ts';
 import { compensationsOf, listCompensations } from './repository.ts';
 import {
@@ -22,15 +21,6 @@ import {
   publishCompensation,
   updateCompensation,
 } from './service.ts';
-
-/** A CSV download: compensation is private, so no cache keeps a copy. */
-function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', contentDisposition(fileName))
-    .header('cache-control', 'private, no-store')
-    .send(csv);
-}
 
 /** The file of a month's pay: one CSV of at most 1 MB, after the month's two fields. */
 const importRules: UploadRules = {
@@ -98,14 +88,17 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(compensationApi.adminExport),
     handler: async (request, reply) => {
       const { year, userId } = request.query;
+      const user = requireUser(request);
+      const file = `compensation-${year ?? 'all-years'}.csv`;
+      await recordExport(request.deps, {
+        user,
+        file,
+        filter: userId ? `userId=${userId}` : undefined,
+      });
       return sendCsv(
         reply,
-        `compensation-${year ?? 'all-years'}.csv`,
-        adminExport(request.deps, {
-          year,
-          userId,
-          language: requireUser(request).preferredLanguage,
-        }),
+        file,
+        adminExport(request.deps, { year, userId, language: user.preferredLanguage }),
       );
     },
   });
@@ -168,11 +161,10 @@ export const compensationRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(compensationApi.myExport),
     handler: async (request, reply) => {
       const { year } = request.query;
-      return sendCsv(
-        reply,
-        year === undefined ? 'my-compensation.csv' : `my-compensation-${year}.csv`,
-        creatorExport(request.deps, { user: requireUser(request), year }),
-      );
+      const user = requireUser(request);
+      const file = year === undefined ? 'my-compensation.csv' : `my-compensation-${year}.csv`;
+      await recordExport(request.deps, { user, file });
+      return sendCsv(reply, file, creatorExport(request.deps, { user, year }));
     },
   });
 };

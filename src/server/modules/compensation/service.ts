@@ -107,7 +107,8 @@ export async function createCompensation(
       await insertChange(db, {
         compensationId: entry.id,
         action: 'created',
-        actorId: admin.id,
+        actor: admin,
+        entry: fields,
         at: now,
         amountCents: fields.amount,
         notes: fields.notes,
@@ -156,7 +157,8 @@ export async function updateCompensation(
     await insertChange(deps.db, {
       compensationId: id,
       action: isCorrection ? 'corrected' : 'edited',
-      actorId: admin.id,
+      actor: admin,
+      entry: { userId: entry.userId, month: Number(entry.month), year: Number(entry.year) },
       at: now,
       amountCents: changes.amount,
       notes: changes.notes,
@@ -189,7 +191,8 @@ export async function recordPublication(
   await insertChange(deps.db, {
     compensationId: entry.id,
     action: 'published',
-    actorId: admin.id,
+    actor: admin,
+    entry: { userId: entry.userId, month: Number(entry.month), year: Number(entry.year) },
     at: now,
     amountCents: Number(entry.amountCents),
     notes: entry.notes,

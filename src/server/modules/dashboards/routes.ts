@@ -14,7 +14,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(dashboardsApi.backUpNow),
-    handler: async (request, reply) => reply.code(202).send(await backUpNow(request.deps)),
+    handler: async (request, reply) =>
+      reply.code(202).send(await backUpNow(request.deps, requireUser(request))),
   });
 
   app.route({

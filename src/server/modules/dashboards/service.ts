@@ -90,9 +90,12 @@ export async function creatorDashboard(deps: Deps, creator: User): Promise<Creat
  * tap, a second administrator), it starts nothing and answers that state: the backup asked for is
  * running (decision 0041).
  */
-export async function backUpNow(deps: Deps): Promise<BackupStatus> {
+export async function backUpNow(
+  deps: Deps,
+  admin: { id: string; username: string },
+): Promise<BackupStatus> {
   const started = new Promise<'started' | 'under way' | 'failed'>((resolve) => {
-    void runBackup(deps, 'manual', { onStart: () => resolve('started') }).then(
+    void runBackup(deps, 'manual', { onStart: () => resolve('started'), actor: admin }).then(
       (outcome) => {
         if (!outcome) resolve('under way');
       },

@@ -11,6 +11,7 @@ import {
 import { greetingName, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
+import { recordAudit } from '../audit/repository.ts';
 import { fieldError, DomainError } from '../../errors.ts';
 import { notify, type NotifyInput } from '../notifications/notify.ts';
 import { wasToldAbout } from '../notifications/repository.ts';
@@ -258,6 +259,12 @@ export async function setTaskStatus(
     });
     if (moved.length === 0) return;
     await refreshTaskStatus(deps.db, id, now);
+    await recordAudit(deps, {
+      actor: admin,
+      kind: 'task.status_changed',
+      subject: { type: 'task', id },
+      params: { title: task.title, from: task.status, to: status },
+    });
     for (const userId of moved) await notify(deps, userId, taskStatusSetNotification(task, status));
   });
   return reloaded(deps.db, id);
@@ -325,10 +332,14 @@ export async function moveMyTask(
     );
     if (!moved) throw new DomainError('conflict', 'task.move_not_allowed');
     await refreshTaskStatus(db, taskId, now);
-    if (status === 'submitted') {
-      const task = await findTaskRow(db, taskId);
-      if (task) await announceSubmission(deps, { task, creator: user });
-    }
+    const task = await findTaskRow(db, taskId);
+    await recordAudit(deps, {
+      actor: user,
+      kind: 'task.status_changed',
+      subject: { type: 'task', id: taskId },
+      params: { title: task?.title ?? '', from: assignment.status, to: status },
+    });
+    if (status === 'submitted' && task) await announceSubmission(deps, { task, creator: user });
   });
   return myTaskDetail(deps, { taskId, user });
 }

@@ -66,7 +66,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(usersApi.create),
     handler: async (request, reply) =>
-      reply.status(201).send(await createUserAccount(request.deps, request.body)),
+      reply
+        .status(201)
+        .send(await createUserAccount(request.deps, request.body, requireUser(request))),
   });
 
   app.route({
@@ -77,7 +79,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(usersApi.update),
     handler: async (request) =>
-      updateUserAccount(request.deps, { id: request.params.id, changes: request.body }),
+      updateUserAccount(request.deps, {
+        id: request.params.id,
+        changes: request.body,
+        admin: requireUser(request),
+      }),
   });
 
   app.route({
@@ -119,7 +125,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       await deleteUserAccount(request.deps, {
         id: request.params.id,
-        actingUserId: requireUser(request).id,
+        actor: requireUser(request),
       });
       return reply.status(204).send();
     },

@@ -3,6 +3,7 @@ import type { Language } from '../../../domain/languages.ts';
 import type { User } from '../../../domain/users.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
+import { recordAudit, type AuditActor } from '../audit/repository.ts';
 import { DomainError, fieldError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { endOtherSessions, setPassword } from '../auth/service.ts';
@@ -129,6 +130,8 @@ export interface AccountInput {
 export async function createUserAccount(
   deps: Deps,
   input: AccountInput & { password: string; preferredLanguage?: Language },
+  /** The administrator who made it in User Management; the audit log names them. */
+  admin?: AuditActor,
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock().toISOString();
@@ -151,9 +154,49 @@ export async function createUserAccount(
       if (conflict) throw identityConflict(conflict);
       await insertUser(deps.db, row);
       await notify(deps, row.id, welcomeNotification(deps.config.site.agencyName));
+      if (admin) {
+        await recordAudit(deps, {
+          actor: admin,
+          kind: 'user.created',
+          subject: { type: 'user', id: row.id },
+          params: { username: row.username, role: roleOf(row.isAdmin) },
+        });
+      }
       return toUser(row);
     }),
   );
+}
+
+const roleOf = (isAdmin: boolean) => (isAdmin ? 'administrator' : 'creator');
+
+/**
+ * An edit of an account in the audit log: a change of role is an entry of its own (who made whom
+ * an administrator), any other change of the account another; an edit that changed nothing, none.
+ */
+async function recordAccountChanges(
+  deps: Deps,
+  { before, after, admin }: { before: User; after: User; admin: AuditActor },
+): Promise<void> {
+  const subject = { type: 'user', id: after.id } as const;
+  if (before.isAdmin !== after.isAdmin) {
+    await recordAudit(deps, {
+      actor: admin,
+      kind: 'user.role_changed',
+      subject,
+      params: { username: after.username, role: roleOf(after.isAdmin) },
+    });
+  }
+  const fields = (['username', 'email', 'firstName', 'lastName'] as const).filter(
+    (field) => before[field] !== after[field],
+  );
+  if (fields.length > 0) {
+    await recordAudit(deps, {
+      actor: admin,
+      kind: 'user.updated',
+      subject,
+      params: { username: after.username, previousUsername: before.username },
+    });
+  }
 }
 
 /** One account, for an administrator. */
@@ -166,10 +209,11 @@ export async function findUserAccount(deps: Deps, id: string): Promise<User> {
 /** An administrator's edit of someone's account (everything but the password). */
 export async function updateUserAccount(
   deps: Deps,
-  { id, changes: input }: { id: string; changes: AccountInput },
+  { id, changes: input, admin }: { id: string; changes: AccountInput; admin: AuditActor },
 ): Promise<User> {
   return rethrowConflict(
-    withTransaction(deps, async ({ db }) => {
+    withTransaction(deps, async (deps) => {
+      const { db } = deps;
       await lockAdministrators(db, deps.dialect);
       const target = await findUserById(db, id);
       if (!target) throw new DomainError('not_found', 'user.not_found');
@@ -180,7 +224,9 @@ export async function updateUserAccount(
       if (conflict) throw identityConflict(conflict);
       const changes = { ...input, updatedAt: deps.clock().toISOString() };
       await updateUser(db, id, changes);
-      return toUser({ ...target, ...changes });
+      const updated = toUser({ ...target, ...changes });
+      await recordAccountChanges(deps, { before: toUser(target), after: updated, admin });
+      return updated;
     }),
   );
 }
@@ -194,14 +240,23 @@ export async function setPasswordByAdmin(
   options: { id: string; admin: User; newPassword: string; sessionToken?: string },
 ): Promise<void> {
   const { id, admin } = options;
-  if (!(await findUserById(deps.db, id))) throw new DomainError('not_found', 'user.not_found');
   const isOwn = id === admin.id;
-  await setPassword(deps, {
-    userId: id,
-    newPassword: options.newPassword,
-    keepToken: isOwn ? options.sessionToken : undefined,
+  await withTransaction(deps, async (deps) => {
+    const target = await findUserById(deps.db, id);
+    if (!target) throw new DomainError('not_found', 'user.not_found');
+    await setPassword(deps, {
+      userId: id,
+      newPassword: options.newPassword,
+      keepToken: isOwn ? options.sessionToken : undefined,
+    });
+    await recordAudit(deps, {
+      actor: admin,
+      kind: 'user.password_set',
+      subject: { type: 'user', id },
+      params: { username: target.username },
+    });
+    if (!isOwn) await notify(deps, id, passwordChangedByAdminNotification);
   });
-  if (!isOwn) await notify(deps, id, passwordChangedByAdminNotification);
 }
 
 /**
@@ -285,9 +340,9 @@ export async function changeOwnPassword(
  */
 export async function deleteUserAccount(
   deps: Deps,
-  options: { id: string; actingUserId: string },
+  options: { id: string; actor: AuditActor & { id: string } },
 ): Promise<void> {
-  if (options.id === options.actingUserId) {
+  if (options.id === options.actor.id) {
     throw new DomainError('conflict', 'user.delete_self');
   }
   const fileKeys = await withTransaction(deps, async (deps) => {
@@ -307,6 +362,12 @@ export async function deleteUserAccount(
     await deleteDraftCompensations(db, options.id);
     await clearSignInFailures(db, options.id);
     await deleteUser(db, options.id);
+    await recordAudit(deps, {
+      actor: options.actor,
+      kind: 'user.deleted',
+      subject: { type: 'user', id: options.id },
+      params: { username: target.username },
+    });
     // Its sessions went with it (the schema's cascade): its live streams close everywhere.
     await deps.live.announce(deps, { kind: 'sessions-ended', userId: options.id });
     return fileKeys;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
 import { requireUser } from '../../../plugins/access.ts';
 import { routeOf } from '../../../routes.ts';
+import { recordExport } from '../../audit/service.ts';
 import { adminTaskDetail, assigneeArchive, reviewSubmission } from './service.ts';
 
 /**
@@ -35,6 +36,7 @@ export const taskReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         taskId: request.params.id,
         userId: request.params.userId,
       });
+      await recordExport(request.deps, { user: requireUser(request), file: archive.fileName });
       reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition(archive.fileName))

@@ -6,6 +6,7 @@ import { greetingName, type User } from '../../../../domain/users.ts';
 import type { Db } from '../../../db/database.ts';
 import type { TaskAssignmentsTable } from '../../../db/schema.ts';
 import { withTransaction, type Deps } from '../../../deps.ts';
+import { recordAudit } from '../../audit/repository.ts';
 import { DomainError } from '../../../errors.ts';
 import { notify } from '../../notifications/notify.ts';
 import { administratorIds, findUserById } from '../../users/repository.ts';
@@ -118,6 +119,12 @@ export async function reviewSubmission(
       createdAt: now,
     });
     await refreshTaskStatus(db, input.taskId, now);
+    await recordAudit(deps, {
+      actor: input.reviewer,
+      kind: decision === 'approved' ? 'task.work_approved' : 'task.changes_requested',
+      subject: { type: 'task', id: input.taskId },
+      params: { title: task.title, username: creator.username },
+    });
     const reviewed = { id: task.id, title: task.title };
     await notify(
       deps,
