@@ -14,6 +14,7 @@ const areas = [
   'compensation',
   'notifications',
   'content',
+  'audit',
 ];
 
 export default tseslint.config(

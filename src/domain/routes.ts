@@ -40,6 +40,8 @@ export const appPaths = {
   adminCompensation: '/admin/compensation/:userId',
   /** The same screen without its id: it says 'Invalid user ID' rather than a missing page. */
   adminCompensationWithoutUser: '/admin/compensation',
+  /** Who did what and when (decision 0057). */
+  adminAudit: '/admin/audit',
   dashboard: '/dashboard',
   tasks: '/tasks',
   taskDetail: '/tasks/:id',

@@ -169,6 +169,13 @@ const AdminCompensationPage = lazyComponent(
   },
   (m) => m.AdminCompensationPage,
 );
+const AdminAuditPage = lazyComponent(
+  {
+    module: 'features/audit/admin-audit-page.tsx',
+    load: () => import('../features/audit/admin-audit-page.tsx'),
+  },
+  (m) => m.AdminAuditPage,
+);
 const DashboardPage = lazyComponent(
   {
     module: 'features/dashboards/dashboard-page.tsx',
@@ -249,6 +256,7 @@ const routes: RouteObject[] = [
               { path: appPaths.adminCreators, element: <AdminCreatorsPage /> },
               { path: appPaths.adminCompensation, element: <AdminCompensationPage /> },
               { path: appPaths.adminCompensationWithoutUser, element: <AdminCompensationPage /> },
+              { path: appPaths.adminAudit, element: <AdminAuditPage /> },
             ],
           },
           {

@@ -7,6 +7,7 @@ import {
   LogOut,
   Menu,
   Settings,
+  ScrollText,
   Star,
   Users,
 } from 'lucide-react';
@@ -44,6 +45,7 @@ const adminNav: NavItem[] = [
   { to: paths.adminTasks, labelKey: 'layout.nav.taskRequests', icon: ClipboardList },
   { to: paths.adminUsers, labelKey: 'layout.nav.users', icon: Users },
   { to: paths.adminCreators, labelKey: 'layout.nav.influencers', icon: Star },
+  { to: paths.adminAudit, labelKey: 'layout.nav.audit', icon: ScrollText },
   { to: paths.settings, labelKey: 'layout.nav.settings', icon: Settings },
 ];
 
