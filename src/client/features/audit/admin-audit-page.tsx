@@ -52,7 +52,7 @@ export function AdminAuditPage() {
           </a>
         }
       />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_10rem_10rem]">
+      <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_10rem_10rem]">
         <SearchBox
           label={t('audit.search')}
           placeholder={t('audit.searchPlaceholder')}
