@@ -15,6 +15,7 @@ for (const benchmark of [
   'bench/influencers.mjs',
   'bench/backup.mjs',
   'bench/notification-streams.mjs',
+  'bench/behind-nginx.mjs',
   'bench/api-compare.mjs',
 ]) {
   execFileSync(process.execPath, benchmark.split(' '), { stdio: 'inherit' });
