@@ -122,6 +122,11 @@ function writeNginxConfig(options: { port: number; upstreams: string[] }) {
 
 /** `nginx -t` on deploy/nginx.conf (as the test runs it): its exit code and what it said. */
 export function checkNginxConfig(upstreams: string[]) {
+  if (!fs.existsSync(nginxBinary)) {
+    throw new Error(
+      `No nginx at ${nginxBinary}: apt-get install -y nginx-light (or set NGINX_PATH)`,
+    );
+  }
   const { dir, main, site } = writeNginxConfig({ port: 8080, upstreams });
   try {
     const checked = spawnSync(
@@ -147,6 +152,11 @@ export function checkNginxConfig(upstreams: string[]) {
  * with deploy/nginx.conf. Resolves once a request through it reaches the app.
  */
 export async function startNginx(options: { upstreams: string[] }) {
+  if (!fs.existsSync(nginxBinary)) {
+    throw new Error(
+      `No nginx at ${nginxBinary}: apt-get install -y nginx-light (or set NGINX_PATH)`,
+    );
+  }
   const port = await freePort();
   const { dir, main, accessLog } = writeNginxConfig({ port, upstreams: options.upstreams });
   const child = spawn(nginxBinary, ['-p', dir, '-c', main, '-e', `${dir}/error.log`], {
