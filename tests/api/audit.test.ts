@@ -2,11 +2,12 @@ import type { Application } from '../../src/domain/applications.ts';
 import type { AuditEntry, AuditList } from '../../src/domain/audit.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { recordAudit } from '../../src/server/modules/audit/repository.ts';
+import { createPasswordLink } from '../../src/server/modules/auth/service.ts';
 import { parseCsv } from '../../src/server/modules/compensation/csv.ts';
 import { applicationFields, submitApplication } from '../support/applications.ts';
 import { assignTask, createTask, createTaskUpload, createUser } from '../support/factories.ts';
 import { describe, expect, test, testClock } from '../support/fixtures.ts';
-import { login } from '../support/sign-in.ts';
+import { login, signIn, signedInClient } from '../support/sign-in.ts';
 
 /** Every entry of the log, oldest first, as stored. */
 function entriesOf(db: Db) {
@@ -175,6 +176,64 @@ describe('the audit log (decision 0057)', () => {
     ]);
   });
 
+  test('records password changes, ended sessions and an erased application', async ({
+    app,
+    db,
+    admin,
+    creator,
+  }) => {
+    // Their own password, from Settings.
+    const changed = await creator.put('/api/user/password', {
+      currentPassword: creator.user.password,
+      newPassword: 'a-new-password-1',
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    // A reset link, used.
+    const link = await createPasswordLink(app.deps, {
+      userId: creator.user.id,
+      validityMs: 60_000,
+      purpose: 'reset',
+      language: 'en',
+    });
+    const token = new URL(link).searchParams.get('token')!;
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'a-newer-password-2' },
+    });
+    expect(reset.statusCode, reset.body).toBe(204);
+    // Signed in on two more devices; the creator signs out the others, the administrator the
+    // rest. A repeat with nothing left to end records nothing.
+    const phone = await signedInClient(app, creator.user);
+    await signIn(db, creator.user);
+    expect((await phone.post('/api/auth/sessions/revoke-others')).json()).toEqual({ ended: 1 });
+    const revoke = `/api/admin/users/${creator.user.id}/sessions/revoke`;
+    expect((await admin.post(revoke)).json()).toEqual({ ended: 1 });
+    expect((await admin.post(revoke)).json()).toEqual({ ended: 0 });
+    // An application erased; erasing it again records nothing.
+    const submitted = await submitApplication(app, { fields: applicationFields() });
+    const { id } = submitted.json<{ id: string }>();
+    expect((await admin.delete(`/api/admin/applications-v2/${id}`)).statusCode).toBe(204);
+    expect((await admin.delete(`/api/admin/applications-v2/${id}`)).statusCode).toBe(204);
+
+    const entries = await entriesOf(db);
+    expect(entries.map((entry) => [entry.kind, entry.actorId, entry.subjectId])).toEqual([
+      ['user.password_changed', creator.user.id, creator.user.id],
+      ['user.password_reset', creator.user.id, creator.user.id],
+      ['auth.sessions_ended', creator.user.id, creator.user.id],
+      ['auth.sessions_ended', admin.user.id, creator.user.id],
+      ['application.erased', admin.user.id, id],
+    ]);
+    const page = (await admin.get('/api/admin/audit')).json<AuditList>();
+    expect(page.items.map((entry) => entry.summary)).toEqual([
+      'Erased an application with its ID document',
+      `Ended 1 session of @${creator.user.username}`,
+      `Ended 1 session of @${creator.user.username}`,
+      'Set a new password with a reset link',
+      'Changed their own password',
+    ]);
+  });
+
   test('records application decisions and ID document openings, naming the applicant only while the application exists', async ({
     app,
     db,
@@ -209,6 +268,7 @@ describe('the audit log (decision 0057)', () => {
 
     expect((await admin.delete(`/api/admin/applications-v2/${id}`)).statusCode).toBe(204);
     expect(await summaries()).toEqual([
+      'Erased an application with its ID document',
       'Rejected the application of an applicant since erased',
       'Opened the ID document of an applicant since erased',
     ]);

@@ -75,7 +75,10 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...routeOf(applicationsApi.erase),
     handler: async (request, reply) => {
-      await eraseApplication(request.deps, { id: request.params.id });
+      await eraseApplication(request.deps, {
+        id: request.params.id,
+        admin: requireUser(request),
+      });
       return reply.status(204).send();
     },
   });

@@ -246,9 +246,25 @@ export async function openDocument(
 
 const fileIdOf = (fileKey: string) => path.posix.basename(fileKey);
 
-/** Erases an application with its notes, its views and its document. */
-export async function eraseApplication(deps: Deps, { id }: { id: string }): Promise<void> {
-  const fileKey = await deleteApplication(deps.db, id);
+/**
+ * Erases an application with its notes and its document, recorded in the audit log in the same
+ * transaction (the entry names no applicant: there is none left to name).
+ */
+export async function eraseApplication(
+  deps: Deps,
+  { id, admin }: { id: string; admin: { id: string; username: string } },
+): Promise<void> {
+  const fileKey = await withTransaction(deps, async (deps) => {
+    const erased = await deleteApplication(deps.db, id);
+    if (erased !== undefined) {
+      await recordAudit(deps, {
+        actor: admin,
+        kind: 'application.erased',
+        subject: { type: 'application', id },
+      });
+    }
+    return erased;
+  });
   // Erased already (a repeat, decision 0041): nothing is left to erase.
   if (fileKey === undefined) return;
   if (fileKey) await discardQuietly(deps, fileKey);

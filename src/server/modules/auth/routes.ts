@@ -158,7 +158,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     ...routeOf(authApi.endOtherSessions),
     handler: async (request) =>
       endOtherSessions(request.deps, {
-        userId: requireUser(request).id,
+        person: requireUser(request),
+        actor: requireUser(request),
         keepToken: request.cookies[sessionCookieName],
       }),
   });

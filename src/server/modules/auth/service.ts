@@ -10,7 +10,7 @@ import {
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
 import { withTransaction, type Deps } from '../../deps.ts';
-import { recordAudit } from '../audit/repository.ts';
+import { recordAudit, type AuditRecord } from '../audit/repository.ts';
 import { DomainError, tooManyAttempts } from '../../errors.ts';
 import { admitRequest, type RateLimit } from '../../rate-limits/admission.ts';
 import { greetingName } from '../../../domain/users.ts';
@@ -227,24 +227,50 @@ export async function endSession(
 }
 
 /**
- * Ends every session of a person but `keepToken`'s (the one making the request, when it is
- * theirs). Answers how many ended.
+ * Ends every session of `person` but `keepToken`'s (the one making the request, when it is
+ * theirs), recorded in the audit log with `actor` when any ended. Answers how many ended.
  */
 export async function endOtherSessions(
   deps: Deps,
-  { userId, keepToken }: { userId: string; keepToken?: string },
+  {
+    person,
+    actor,
+    keepToken,
+  }: {
+    person: { id: string; username: string };
+    actor: { id: string; username: string };
+    keepToken?: string;
+  },
 ): Promise<{ ended: number }> {
-  return { ended: await deleteOtherSessions(deps, userId, keepToken) };
+  const ended = await withTransaction(deps, async (deps) => {
+    const count = await deleteOtherSessions(deps, person.id, keepToken);
+    if (count > 0) {
+      await recordAudit(deps, {
+        actor,
+        kind: 'auth.sessions_ended',
+        subject: { type: 'user', id: person.id },
+        params: { username: person.username, count },
+      });
+    }
+    return count;
+  });
+  return { ended };
 }
 
 /**
  * The one way a password changes (own change, an administrator's change, a reset link): the new
  * hash, every other session of the person ended, outstanding reset links voided, and the
- * failed sign-in count cleared. `keepToken` is the session making the change, when it is theirs.
+ * failed sign-in count cleared. `keepToken` is the session making the change, when it is theirs;
+ * `audit` is the change's entry in the audit log, written in the same transaction.
  */
 export async function setPassword(
   deps: Deps,
-  { userId, newPassword, keepToken }: { userId: string; newPassword: string; keepToken?: string },
+  {
+    userId,
+    newPassword,
+    keepToken,
+    audit,
+  }: { userId: string; newPassword: string; keepToken?: string; audit?: AuditRecord },
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   const now = deps.clock().toISOString();
@@ -254,6 +280,7 @@ export async function setPassword(
     await deleteOtherSessions(deps, userId, keepToken);
     await voidPasswordLinks(db, userId, now);
     await clearSignInFailures(db, userId);
+    if (audit) await recordAudit(deps, audit);
   });
 }
 
@@ -360,7 +387,16 @@ export async function resetPassword(
     deps.clock().toISOString(),
   );
   if (!userId) throw new DomainError('invalid', 'auth.reset_link_unusable');
-  await setPassword(deps, { userId, newPassword: options.newPassword });
+  const person = await findUserById(deps.db, userId);
+  await setPassword(deps, {
+    userId,
+    newPassword: options.newPassword,
+    audit: {
+      actor: { id: userId, username: person?.username ?? null },
+      kind: 'user.password_reset',
+      subject: { type: 'user', id: userId },
+    },
+  });
 }
 
 /**

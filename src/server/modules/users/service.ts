@@ -268,9 +268,11 @@ export async function endSessionsByAdmin(
   options: { id: string; admin: User; sessionToken?: string },
 ): Promise<{ ended: number }> {
   const { id, admin } = options;
-  if (!(await findUserById(deps.db, id))) throw new DomainError('not_found', 'user.not_found');
+  const person = await findUserById(deps.db, id);
+  if (!person) throw new DomainError('not_found', 'user.not_found');
   return endOtherSessions(deps, {
-    userId: id,
+    person,
+    actor: admin,
     keepToken: id === admin.id ? options.sessionToken : undefined,
   });
 }
@@ -329,6 +331,11 @@ export async function changeOwnPassword(
     userId: user.id,
     newPassword: options.newPassword,
     keepToken: options.sessionToken,
+    audit: {
+      actor: user,
+      kind: 'user.password_changed',
+      subject: { type: 'user', id: user.id },
+    },
   });
 }
 
