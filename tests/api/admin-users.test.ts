@@ -31,8 +31,9 @@ describe('GET /api/admin/users', () => {
       preferredLanguage: 'en',
       createdAt: maria.createdAt,
       updatedAt: maria.updatedAt,
+      twoFactorEnabled: false,
     });
-    expect(response.body).not.toMatch(/argon2|passwordHash|password_hash|"password"/);
+    expect(response.body).not.toMatch(/argon2|passwordHash|password_hash|"password"|secret/);
   });
 });
 
