@@ -98,6 +98,12 @@ const configSchema = z.object({
       .min(1, 'must keep at least 1 snapshot')
       .max(10_000),
   ),
+  BACKUP_MAX_MIB_PER_SECOND: z.preprocess(
+    (value) => (value === undefined || value === '' ? 16 : Number(value)),
+    z
+      .number({ error: 'must be a number of MiB per second' })
+      .min(0, 'must be 0 (no limit) or more'),
+  ),
   NOTIFICATION_STREAMS_MAX: z.preprocess(
     (value) => (value === undefined || value === '' ? 2000 : Number(value)),
     z
@@ -176,6 +182,8 @@ export interface Config {
     intervalHours: number;
     /** How many of the newest snapshots the schedule keeps. */
     keep: number;
+    /** The stored files are copied at most this fast; 0 leaves the pace to the disk. */
+    maxBytesPerSecond: number;
   };
   notifications: {
     /** Live streams of the bell this process holds at most, of everyone together (decision 0054). */
@@ -242,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: raw.BACKUP_DIR ? path.resolve(raw.BACKUP_DIR) : path.join(raw.DATA_DIR, 'backups'),
       intervalHours: raw.BACKUP_INTERVAL_HOURS,
       keep: raw.BACKUP_KEEP,
+      maxBytesPerSecond: raw.BACKUP_MAX_MIB_PER_SECOND * 1024 * 1024,
     },
     notifications: { streamsMax: raw.NOTIFICATION_STREAMS_MAX },
     mail: { smtpUrl: raw.SMTP_URL, from: senderOf(raw.MAIL_FROM, agencyName) },

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../src/server/config.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,4 +169,20 @@ describe("'Back up now'", () => {
       await target.remove();
     }
   }, 90_000);
+});
+
+describe('the BACKUP_MAX_MIB_PER_SECOND setting', () => {
+  test('paces the copy at 16 MiB/s unless told otherwise; 0 leaves it to the disk', () => {
+    expect(loadConfig({}).backups.maxBytesPerSecond).toBe(16 * 1024 * 1024);
+    expect(loadConfig({ BACKUP_MAX_MIB_PER_SECOND: '0' }).backups.maxBytesPerSecond).toBe(0);
+    expect(loadConfig({ BACKUP_MAX_MIB_PER_SECOND: '2.5' }).backups.maxBytesPerSecond).toBe(
+      2.5 * 1024 * 1024,
+    );
+    expect(() => loadConfig({ BACKUP_MAX_MIB_PER_SECOND: '-1' })).toThrow(
+      /BACKUP_MAX_MIB_PER_SECOND: must be 0 \(no limit\) or more/,
+    );
+    expect(() => loadConfig({ BACKUP_MAX_MIB_PER_SECOND: 'fast' })).toThrow(
+      /BACKUP_MAX_MIB_PER_SECOND: must be a number of MiB per second/,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * One snapshot is one folder under BACKUP_DIR (decision 0051):
@@ -130,7 +131,11 @@ export async function sha256Of(file: string): Promise<string> {
  * Copies a file (or a stored object's stream) while hashing what is copied; answers the copy's
  * size and SHA-256.
  */
-export async function copyHashing(from: string | Readable, to: string): Promise<ManifestFile> {
+export async function copyHashing(
+  from: string | Readable,
+  to: string,
+  pace?: Pace,
+): Promise<ManifestFile> {
   await fs.promises.mkdir(path.dirname(to), { recursive: true });
   const hash = createHash('sha256');
   let bytes = 0;
@@ -138,6 +143,7 @@ export async function copyHashing(from: string | Readable, to: string): Promise<
     typeof from === 'string' ? fs.createReadStream(from, { highWaterMark: 1024 * 1024 }) : from,
     async function* (chunks: AsyncIterable<Buffer>) {
       for await (const chunk of chunks) {
+        await pace?.(chunk.length);
         hash.update(chunk);
         bytes += chunk.length;
         yield chunk;
@@ -181,4 +187,23 @@ export async function syncFile(file: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** Waits, when needed, before `bytes` more are copied, so that copying keeps to a rate. */
+export type Pace = (bytes: number) => Promise<void>;
+
+/**
+ * A pace of `bytesPerSecond` over everything copied with it: a copy ahead of the rate waits until
+ * the rate has caught up. A backup copies at the pace the disk allows otherwise, and on a small
+ * machine that speed is taken from the requests the app serves meanwhile (decision 0051).
+ */
+export function paceOf(bytesPerSecond: number): Pace {
+  const started = performance.now();
+  let copied = 0;
+  return async (bytes) => {
+    copied += bytes;
+    const due = started + (copied / bytesPerSecond) * 1000;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+  };
 }

@@ -10,6 +10,7 @@ import { storageDir } from '../storage/storage.ts';
 import { copySqlite, dumpPostgres, type DatabaseCopy } from './database-copy.ts';
 import {
   copyHashing,
+  paceOf,
   documentKeyCheck,
   documentKeySnapshotFile,
   filesUnder,
@@ -78,8 +79,10 @@ export async function takeSnapshot(
   };
   try {
     const written: ManifestFile[] = [];
+    const { maxBytesPerSecond } = config.backups;
+    const pace = maxBytesPerSecond > 0 ? paceOf(maxBytesPerSecond) : undefined;
     const copy = async (from: string | Readable, relative: string) => {
-      const entry = await copyHashing(from, path.join(partial, relative));
+      const entry = await copyHashing(from, path.join(partial, relative), pace);
       written.push({ ...entry, path: relative });
       progress.bytes += entry.bytes;
       progress.files += 1;
