@@ -11,6 +11,7 @@ import { formatMoney } from './money.ts';
 export const auditKinds = [
   'auth.signed_in',
   'auth.sign_in_failed',
+  'auth.two_factor_code_wrong',
   'auth.two_factor_enabled',
   'auth.two_factor_disabled',
   'auth.two_factor_reset',

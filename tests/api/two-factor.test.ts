@@ -264,6 +264,7 @@ describe('signing in with a second factor', () => {
 
   test('a code is taken once: the same code again is refused, the next one works', async ({
     app,
+    db,
     clock,
   }) => {
     const { user, client } = await maria(app);
@@ -275,6 +276,16 @@ describe('signing in with a second factor', () => {
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toEqual(wrongCode);
     expect(sessionOf(replayed)).toBeUndefined();
+    // In the audit log, as a wrong password is (decision 0057).
+    expect(
+      await db
+        .selectFrom('auditEntries')
+        .select(['kind', 'actorId', 'actorUsername'])
+        .where('kind', '=', 'auth.two_factor_code_wrong')
+        .execute(),
+    ).toEqual([
+      { kind: 'auth.two_factor_code_wrong', actorId: user.id, actorUsername: user.username },
+    ]);
 
     nextStep(clock);
     const challenge = await passwordStep(app, user);

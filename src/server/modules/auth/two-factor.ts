@@ -338,6 +338,15 @@ export async function passChallenge(
     }
   });
   if (isSpent) throw new DomainError('unauthenticated', 'auth.two_factor_challenge_invalid');
-  if (!passed) throw new DomainError('unauthenticated', 'auth.two_factor_code_wrong');
+  if (!passed) {
+    // As a wrong password's: the attempt's claim stays as the failure, its entry follows it.
+    const person = await findUserById(deps.db, challenge.userId);
+    await recordAudit(deps, {
+      actor: { id: challenge.userId, username: person?.username ?? null },
+      kind: 'auth.two_factor_code_wrong',
+      address: options.address,
+    });
+    throw new DomainError('unauthenticated', 'auth.two_factor_code_wrong');
+  }
   return { userId: challenge.userId, remember: Boolean(challenge.remember) };
 }
