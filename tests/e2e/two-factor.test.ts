@@ -130,8 +130,8 @@ describe('two-step verification on a phone', () => {
     await context.close();
   });
 
-  it('reads in Spanish and in Portuguese', async () => {
-    const user = await createUser(e2e.db, { preferredLanguage: 'es' });
+  it('is set up and asks for the code in Spanish, and takes a recovery code in Portuguese', async () => {
+    const user = await createUser(e2e.db, { preferredLanguage: 'es', password: 'clave-segura' });
     const { page, context, problems } = await e2e.openPage(viewports.phone);
     await e2e.signInAs(context, user);
     await page.goto('/settings?lang=es');
@@ -139,15 +139,54 @@ describe('two-step verification on a phone', () => {
       .poll(() => page.getByRole('heading', { name: 'Verificación en dos pasos' }).isVisible())
       .toBe(true);
     await page.getByRole('button', { name: 'Configurarla' }).click();
-    await expect.poll(() => page.getByLabel('Tu contraseña').isVisible()).toBe(true);
+    await page.getByLabel('Tu contraseña').fill('clave-segura');
     await expectAccessible(page, problems);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    const code = page.getByLabel('Código de la app');
+    await expect.poll(() => code.isVisible()).toBe(true);
+    const secret = ((await page.locator('code').textContent()) ?? '').trim();
+    await code.fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await page.getByRole('button', { name: 'Activar' }).click();
+    const list = page.getByRole('list', { name: 'Guarda tus códigos de recuperación' });
+    await expect.poll(() => list.isVisible()).toBe(true);
+    const recoveryCodes = await list.getByRole('listitem').allTextContents();
+    await expectAccessible(page, problems);
+    await page.getByRole('button', { name: 'Ya guardé mis códigos' }).click();
+    await context.clearCookies();
 
-    await page.goto('/settings?lang=pt');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Verificação em duas etapas' }).isVisible())
-      .toBe(true);
+    // The code step, in Spanish.
+    await page.goto('/login?lang=es');
+    await page.getByLabel('Correo electrónico').fill(user.username);
+    await page.getByLabel('Contraseña').fill('clave-segura');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const appCode = page.getByLabel('Código de autenticación');
+    await expect.poll(() => appCode.isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Introduce el código de 6 dígitos de tu app de autenticación.')
+        .isVisible(),
+    ).toBe(true);
     await expectAccessible(page, problems);
+    await appCode.fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     await context.close();
+
+    // A recovery code, in Portuguese.
+    const pt = await e2e.openPage(viewports.phone);
+    await pt.page.goto('/login?lang=pt');
+    await pt.page.getByLabel('E-mail').fill(user.username);
+    await pt.page.getByLabel('Senha').fill('clave-segura');
+    await pt.page.getByRole('button', { name: 'Entrar' }).click();
+    await expect
+      .poll(() => pt.page.getByRole('heading', { name: 'Verificação em duas etapas' }).isVisible())
+      .toBe(true);
+    await pt.page.getByRole('button', { name: 'Usar um código de recuperação' }).click();
+    await pt.page.getByLabel('Código de recuperação').fill(recoveryCodes[1]!);
+    await expectAccessible(pt.page, pt.problems);
+    await pt.page.getByRole('button', { name: 'Verificar' }).click();
+    await expect.poll(() => new URL(pt.page.url()).pathname).toBe('/dashboard');
+    await pt.context.close();
   });
 });
 
