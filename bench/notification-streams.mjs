@@ -1,5 +1,6 @@
 // The bell's live streams (GET /api/notifications/stream, decision 0054) on the built server
-// (SQLite): 1,000 streams open at once (200 creators, 5 each, the most a person may hold), the
+// (SQLite, or the empty PostgreSQL database DATABASE_URL names, where notifications travel
+// through LISTEN/NOTIFY): 1,000 streams open at once (200 creators, 5 each, the most a person may hold), the
 // server's memory per stream (its resident size before and after, divided), and the delay from a
 // notification's creation (its createdAt, stamped inside the act's transaction) to its arrival on
 // each of the person's 5 streams, median and p99, for 200 acts (an administrator publishing each
@@ -10,6 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { signIn, startBuiltServer } from './server.mjs';
 
 const creators = 200;
@@ -23,17 +25,46 @@ function residentBytes(pid) {
   return Number(kib) * 1024;
 }
 
-/** A session written straight into the database, as sign-in writes one; answers its cookie. */
-function sessionCookie(db, userId) {
-  const token = randomBytes(32).toString('base64url');
+const databaseUrl = process.env.DATABASE_URL;
+
+/**
+ * Sessions written straight into the database, as sign-in writes them (signing 200 people in
+ * would meet the sign-in limits); answers their cookies.
+ */
+async function sessionCookies(dataDir, userIds) {
   const now = new Date();
-  db.prepare('insert into sessions (sid, user_id, sess, expire) values (?, ?, ?, ?)').run(
-    createHash('sha256').update(token).digest('hex'),
-    userId,
-    JSON.stringify({ remember: true, createdAt: now.toISOString() }),
-    new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString(),
-  );
-  return `sid=${token}`;
+  const rows = userIds.map((userId) => {
+    const token = randomBytes(32).toString('base64url');
+    return {
+      cookie: `sid=${token}`,
+      values: [
+        createHash('sha256').update(token).digest('hex'),
+        userId,
+        JSON.stringify({ remember: true, createdAt: now.toISOString() }),
+        new Date(now.getTime() + 24 * 60 * 60 * 1000).toISOString(),
+      ],
+    };
+  });
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    for (const row of rows) {
+      await client.query(
+        'insert into sessions (sid, user_id, sess, expire) values ($1, $2, $3, $4)',
+        row.values,
+      );
+    }
+    await client.end();
+  } else {
+    const db = new Database(path.join(dataDir, 'app.db'));
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare(
+      'insert into sessions (sid, user_id, sess, expire) values (?, ?, ?, ?)',
+    );
+    for (const row of rows) insert.run(...row.values);
+    db.close();
+  }
+  return rows.map((row) => row.cookie);
 }
 
 /** Opens one stream; `onNotification(notification, arrivedAt)` for each event it brings. */
@@ -71,7 +102,9 @@ function openStream(baseUrl, cookie, onNotification) {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-const server = await startBuiltServer();
+const server = await startBuiltServer({
+  env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+});
 const closers = [];
 try {
   const admin = await signIn(server.baseUrl, 'admin', 'bench-password');
@@ -99,10 +132,7 @@ try {
     });
     ids.push(created.id);
   }
-  const db = new Database(path.join(server.dataDir, 'app.db'));
-  db.pragma('busy_timeout = 5000');
-  const cookies = ids.map((id) => sessionCookie(db, id));
-  db.close();
+  const cookies = await sessionCookies(server.dataDir, ids);
 
   // Settled before measuring: one stream opened and closed warms the route.
   (await openStream(server.baseUrl, cookies[0], () => {}))();
@@ -146,7 +176,9 @@ try {
   }
 
   const sorted = [...delays].sort((a, b) => a - b);
-  console.log(`\nNotification streams (built server, SQLite)`);
+  console.log(
+    `\nNotification streams (built server, ${databaseUrl ? 'PostgreSQL, LISTEN/NOTIFY' : 'SQLite'})`,
+  );
   console.log(
     `  ${closers.length} streams open in ${(openMs / 1000).toFixed(1)} s; server memory ` +
       `${(before / 1024 ** 2).toFixed(0)} MiB → ${(after / 1024 ** 2).toFixed(0)} MiB: ` +
