@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Notification } from '../../src/domain/notifications.ts';
 import { withTransaction } from '../../src/server/deps.ts';
 import { catalogueNotification, notify } from '../../src/server/modules/notifications/notify.ts';
@@ -195,5 +196,61 @@ describe('GET /api/notifications/stream, past the configured total', () => {
     // Once the server has seen the first go, a new one is taken.
     first.close();
     await expect.poll(async () => (await streamOf(creator)).status).toBe(200);
+  });
+});
+
+describe('GET /api/notifications/stream, read slowly', () => {
+  test.override('appEnv', { LOG_LEVEL: 'info' });
+  const lines: string[] = [];
+  test.override('appOptions', { logStream: { write: (line: string) => void lines.push(line) } });
+
+  test('drops a reader that stops reading, instead of holding what it does not take', async ({
+    app,
+    baseUrl,
+    creator,
+    streamOf,
+  }) => {
+    // A reader that takes the head and then reads nothing more, beside one that keeps up.
+    const slowAnswer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const request = http.get(`${baseUrl}${streamPath}`, {
+        headers: { accept: 'text/event-stream', cookie: creator.cookie },
+      });
+      request.once('error', reject);
+      request.once('response', resolve);
+    });
+    expect(slowAnswer.statusCode).toBe(200);
+    slowAnswer.pause();
+    const second = await signedInClient(app, creator.user);
+    const fast = await streamOf(second);
+
+    // 20 MB of notices, far more than the sockets' buffers hold, each read by the fast one
+    // before the next is made.
+    const count = 400;
+    const large = 'x'.repeat(50_000);
+    for (let index = 0; index < count; index++) {
+      await withTransaction(app.deps, (deps) =>
+        notify(
+          deps,
+          creator.user.id,
+          catalogueNotification('system', 'notification.backupFailed.disk_full', {
+            dir: `/${index}/${large}`,
+          }),
+        ),
+      );
+      await fast.waitFor((event) => event.data.includes(`/${index}/`), 5_000);
+    }
+    expect(fast.events).toHaveLength(count);
+    expect(fast.hasEnded()).toBe(false);
+    const dropped = () =>
+      lines.filter((line) => line.includes('Dropped a notification stream that fell behind'));
+    await expect.poll(dropped, { timeout: 10_000 }).toHaveLength(1);
+
+    // Read now, the slow one ends with what the buffers held when it was dropped: a part only.
+    let received = 0;
+    slowAnswer.on('data', (chunk: Buffer) => (received += chunk.length));
+    slowAnswer.resume();
+    await new Promise((done) => slowAnswer.once('close', done));
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThan((count * large.length) / 2);
   });
 });
