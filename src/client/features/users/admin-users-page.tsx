@@ -22,7 +22,7 @@ import { useLanguage } from '../../app/language-provider.tsx';
 import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { ConfirmActions, ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';
 import { PagedList } from '../../components/list/paged-list.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
@@ -32,17 +32,18 @@ import { PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import type { Action } from '../../lib/action.ts';
 import { cn } from '../../lib/cn.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { translateMessage } from '../../lib/messages.ts';
 import { useChangeUserPassword } from './api/change-user-password.ts';
-import { useDeleteUser } from './api/delete-user.ts';
-import { useEndSessionsOf } from './api/end-sessions-of.ts';
 import { useUsers } from './api/get-users.ts';
-import { useResetTwoFactorOf } from './api/reset-two-factor-of.ts';
 import { formatDate } from '../../lib/format.ts';
 import { fullName } from './format.ts';
+import {
+  DeleteConfirmation,
+  EndSessionsConfirmation,
+  ResetTwoFactorConfirmation,
+} from './user-confirmations.tsx';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import { useAdminUser } from '../../lib/admin-user.ts';
 
@@ -379,99 +380,5 @@ function PasswordForm({ user, onDone }: { user: User; onDone: () => void }) {
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-/**
- * The confirming buttons of an act on one person (delete, end the sessions, reset the second
- * factor): its request, then a toast saying what it did or why it failed, from the act's texts
- * under `users.{act}` (submit, successTitle, failureTitle, failure, and the pending label).
- */
-function ConfirmUserAct<Result>({
-  user,
-  onDone,
-  act,
-  texts,
-  pendingLabel,
-  describeSuccess,
-}: {
-  user: User;
-  onDone: () => void;
-  act: Action<Result, string>;
-  texts: 'users.delete' | 'users.sessions' | 'users.twoFactor';
-  pendingLabel: string;
-  describeSuccess: (result: Result) => string;
-}) {
-  const { t } = useLanguage();
-  const onConfirm = () =>
-    act.mutate(user.id, {
-      onSuccess: (result) => {
-        toast({ title: t(`${texts}.successTitle`), description: describeSuccess(result) });
-        onDone();
-      },
-      onError: (error) =>
-        toastFailure(t, error, {
-          title: t(`${texts}.failureTitle`),
-          fallback: t(`${texts}.failure`),
-        }),
-    });
-  return (
-    <ConfirmActions
-      subject={
-        <>
-          {fullName(user) ?? user.username}{' '}
-          <span className="text-muted-foreground">@{user.username}</span>
-        </>
-      }
-      onCancel={onDone}
-      onConfirm={onConfirm}
-      isPending={act.isPending}
-      confirmLabel={t(`${texts}.submit`)}
-      pendingLabel={pendingLabel}
-    />
-  );
-}
-
-function DeleteConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
-  const { t } = useLanguage();
-  return (
-    <ConfirmUserAct
-      user={user}
-      onDone={onDone}
-      act={useDeleteUser()}
-      texts="users.delete"
-      pendingLabel={t('users.delete.deleting')}
-      describeSuccess={() => t('users.delete.success', { username: user.username })}
-    />
-  );
-}
-
-function EndSessionsConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
-  const { t } = useLanguage();
-  return (
-    <ConfirmUserAct
-      user={user}
-      onDone={onDone}
-      act={useEndSessionsOf()}
-      texts="users.sessions"
-      pendingLabel={t('users.sessions.ending')}
-      describeSuccess={({ ended }) =>
-        t('users.sessions.success', { count: ended, username: user.username })
-      }
-    />
-  );
-}
-
-function ResetTwoFactorConfirmation({ user, onDone }: { user: User; onDone: () => void }) {
-  const { t } = useLanguage();
-  return (
-    <ConfirmUserAct
-      user={user}
-      onDone={onDone}
-      act={useResetTwoFactorOf()}
-      texts="users.twoFactor"
-      pendingLabel={t('users.twoFactor.resetting')}
-      describeSuccess={() => t('users.twoFactor.success', { username: user.username })}
-    />
   );
 }
