@@ -9,12 +9,12 @@
 // falls on both. Every process, nginx and wrk share this machine's cores: on a two-core machine
 // two processes cannot double the rate, the figure says how much of that a second one still
 // brings. Needs nginx (Debian: `apt-get install -y nginx-light wrk`) and `npm run build`.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { signIn, startBuiltServer } from './server.mjs';
+import { hasCommand, signIn, startBuiltServer } from './server.mjs';
 
 const connections = 32;
 const loadThreads = 1;
@@ -22,15 +22,6 @@ const rounds = 5;
 const warmupSeconds = 2;
 const measureSeconds = 5;
 const path = '/api/notifications';
-
-function hasCommand(name) {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // On Node 20 the AWS SDK (the bucket's client here) warns of its releases after January 2027.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

@@ -18,7 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, startBuiltServer } from './server.mjs';
+import { freePort, hasCommand, startBuiltServer } from './server.mjs';
 
 const connections = 16;
 // One thread making the load leaves the other core of a two-core machine to the server measured.
@@ -27,15 +27,6 @@ const rounds = 5;
 const warmupSeconds = 1;
 const measureSeconds = 3;
 const target = 0.8;
-
-function hasCommand(name) {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** One answer as it comes over the wire: status, headers and the body's bytes, not decoded. */
 function getRaw(url, headers) {

@@ -1,12 +1,22 @@
 // Starts the built server (dist/server/main.js, or the `entry` given) for a benchmark: a free
 // local port, a fresh DATA_DIR (or the one given, which is then kept), APP_URL set to the address
 // it listens on. `env` adds variables (the probe sets TRUST_PROXY). Needs `npm run build`.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Whether the machine has the command `name` (wrk, nginx) on its PATH. */
+export function hasCommand(name) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A port nothing listens on or connects from now (a random pick can meet a client's own port). */
 export function freePort() {
