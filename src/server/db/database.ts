@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -51,11 +62,37 @@ export function openDatabase(options: {
   database.pragma('synchronous = NORMAL');
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withBooleanParameters(database) }),
+      dialect: new WriteLockingSqliteDialect({ database: withBooleanParameters(database) }),
       plugins,
     }),
     dialect: 'sqlite',
   };
+}
+
+/**
+ * Every transaction on SQLite begins with the database's write lock (`BEGIN IMMEDIATE`, decision
+ * 0051). A transaction begun deferred reads from a snapshot, and if another process (the backup
+ * command writing its run's row) writes before this one's first write, SQLite refuses the upgrade
+ * with SQLITE_BUSY_SNAPSHOT at once, without waiting: the user's act fails after its checks passed.
+ * Taking the lock first makes it wait for the other writer instead (busy_timeout applies). The
+ * server holds one SQLite connection, so its own transactions already ran one at a time: the lock
+ * costs them nothing.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.#settings);
+  }
+}
+
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Whether the database answers a trivial query within the time limit. */

@@ -8,16 +8,13 @@ import type { Db, Dialect } from './database.ts';
  *
  * On PostgreSQL each key is a transaction-level advisory lock on its hash, taken in sorted order,
  * so two requests wanting the same keys queue instead of deadlocking; different keys do not wait
- * for each other (two keys sharing a hash only wait, they never decide wrongly). SQLite has one
- * writer at a time: a write at the transaction's start takes the database's write lock at once,
- * where a read would let another process write between this transaction's read and its write.
+ * for each other (two keys sharing a hash only wait, they never decide wrongly). On SQLite every
+ * transaction already begins holding the database's one write lock (`BEGIN IMMEDIATE`, in
+ * `database.ts`), so no other process can write between this transaction's read and its write.
  */
 export async function lockKeys(db: Db, dialect: Dialect, keys: readonly string[]): Promise<void> {
   if (!db.isTransaction) throw new Error('lockKeys needs a transaction to hold its locks');
-  if (dialect === 'sqlite') {
-    await sql`update kysely_migration set name = name where 0 = 1`.execute(db);
-    return;
-  }
+  if (dialect === 'sqlite') return;
   for (const key of [...new Set(keys)].sort()) {
     await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
   }
