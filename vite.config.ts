@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
+import { stripContractSchemas } from './scripts/strip-contract-schemas.ts';
 
 // Absolute so the build lands in the same place whichever folder vite is started from.
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
@@ -45,7 +46,7 @@ function lazyRootsOf(id: string, context: ChunkingContext): Set<string> {
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stripContractSchemas()],
   build: {
     outDir: clientOutDir,
     emptyOutDir: true,
@@ -57,7 +58,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // Domain modules define zod schemas at their top level next to constants the pages use;
       // calls on `z` have no side effects, so an unused schema (and zod with it) is left out.
-      treeshake: { manualPureFunctions: ['z'] },
+      // Helpers that build schemas are marked `@__NO_SIDE_EFFECTS__`, and calls on a schema
+      // `@__PURE__`, where the domain defines them. The domain's modules only define things (no
+      // statement runs for its effect), so a module the browser imports nothing from is left out
+      // whole: the signed-in frame had imported the users and auth modules, and Zod with them,
+      // for effects they do not have.
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: [{ test: /\/src\/domain\//, sideEffects: false }],
+      },
       // The rendering entry (dist/ssr) is read from disk by the server: one file is as good as many.
       output: isSsrBuild
         ? {}
@@ -72,6 +81,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'react',
                   test: /\/node_modules\/(react|react-dom|scheduler)\//,
                   priority: 3,
+                },
+                {
+                  // Zod and the domain's schema builders in a file of their own: screens with a
+                  // form need them, the frame does not.
+                  name: 'schemas',
+                  test: /\/node_modules\/zod\/|\/src\/domain\/(text|lists)\.ts$/,
+                  priority: 2,
                 },
                 {
                   name: (id, context) => {

@@ -13,14 +13,13 @@ import {
 } from 'lucide-react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import type { User } from '../../domain/users.ts';
 import { paths } from '../../domain/routes.ts';
 import { useLanguage } from './language-provider.tsx';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { useUpdateLanguage } from '../features/users/api/update-language.ts';
-import { TwoFactorGate } from '../features/users/two-factor-gate.tsx';
 import { NotificationsMenu } from '../features/notifications/notifications-menu.tsx';
 import { ApiError } from '../lib/api-fetch.ts';
 import {
@@ -88,9 +87,19 @@ export function SignedInLayout({ access, children }: RouteAccess & { children?: 
   return <Shell user={user}>{children ?? <Outlet />}</Shell>;
 }
 
+// Loaded only for the few held by it: its form (React Hook Form, Zod, the QR code) stays out of
+// the frame every signed-in page downloads.
+const TwoFactorGate = lazy(async () => ({
+  default: (await import('../features/users/two-factor-gate.tsx')).TwoFactorGate,
+}));
+
 function HeldForTwoFactor() {
   const logout = useLogout();
-  return <TwoFactorGate onSignOut={() => logout.mutate()} isSigningOut={logout.isPending} />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <TwoFactorGate onSignOut={() => logout.mutate()} isSigningOut={logout.isPending} />
+    </Suspense>
+  );
 }
 
 /**
