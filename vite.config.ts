@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
-import { stripContractSchemas } from './scripts/strip-contract-schemas.ts';
+import { domainForTheBrowser } from './scripts/domain-for-the-browser.ts';
 
 // Absolute so the build lands in the same place whichever folder vite is started from.
 const clientRoot = fileURLToPath(new URL('./src/client', import.meta.url));
@@ -46,7 +46,7 @@ function lazyRootsOf(id: string, context: ChunkingContext): Set<string> {
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), stripContractSchemas()],
+  plugins: [react(), tailwindcss(), domainForTheBrowser()],
   build: {
     outDir: clientOutDir,
     emptyOutDir: true,

@@ -145,7 +145,7 @@ export const applicationFieldsSchema = z.object({
 export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
 
 /** What the server takes: the fields, with an ID type that agrees with the document type. */
-export const applicationSubmissionSchema = /* @__PURE__ */ applicationFieldsSchema.superRefine(
+export const applicationSubmissionSchema = applicationFieldsSchema.superRefine(
   (fields, context) => {
     if (fields.idType && documentTypeForIdType(fields.idType) !== fields.documentType) {
       context.addIssue({
@@ -210,14 +210,14 @@ export const applicationSchema = z.object({
 export type Application = z.infer<typeof applicationSchema>;
 
 /** GET /api/admin/applications-v2: `?page=&q=&status=` (a search and a status filter). */
-export const applicationListQuerySchema = /* @__PURE__ */ listQuerySchema.extend({
+export const applicationListQuerySchema = listQuerySchema.extend({
   status: z
     .enum(['all', ...applicationStatuses])
     .catch('all')
     .default('all'),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
-export const applicationListSchema = /* @__PURE__ */ pageSchema(applicationSchema);
+export const applicationListSchema = pageSchema(applicationSchema);
 export type ApplicationList = z.infer<typeof applicationListSchema>;
 
 /** PUT /api/admin/applications-v2/{id}/status. */
@@ -234,7 +234,7 @@ export type ApplicationStatusUpdate = z.infer<typeof applicationStatusUpdateSche
  * it (mapped to a document type on sending) and how-heard required, as the form has it. The
  * document file and the language travel beside it.
  */
-export const applicationFormSchema = /* @__PURE__ */ applicationFieldsSchema
+export const applicationFormSchema = applicationFieldsSchema
   .omit({ documentType: true, idType: true, heardAboutUs: true, language: true })
   .extend({
     idType: z.enum(idTypeLabels, { error: 'application.id_type_required' }),
@@ -265,7 +265,7 @@ export type InvitationDelivery = (typeof invitationDeliveries)[number];
  * invitation mail, and the invitation link whenever it did not reach a mail server, for the
  * administrator to pass on.
  */
-export const applicationReviewResponseSchema = /* @__PURE__ */ applicationSchema.extend({
+export const applicationReviewResponseSchema = applicationSchema.extend({
   invitationDelivery: z.enum(invitationDeliveries).optional(),
   invitationUrl: z.string().optional(),
 });

@@ -80,7 +80,7 @@ const dayFilter = z
  * GET /api/admin/audit: `?page=&q=&kind=&userId=&from=&to=`. `q` searches the actor's name and
  * the summary; `userId` is the actor; `from` and `to` are days, both included.
  */
-export const auditListQuerySchema = /* @__PURE__ */ listQuerySchema.extend({
+export const auditListQuerySchema = listQuerySchema.extend({
   kind: z.enum(auditKinds).optional().catch(undefined),
   userId: identifier().optional().catch(undefined),
   from: dayFilter,
@@ -88,7 +88,7 @@ export const auditListQuerySchema = /* @__PURE__ */ listQuerySchema.extend({
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export type AuditFilter = Omit<AuditListQuery, 'page'>;
-export const auditListSchema = /* @__PURE__ */ pageSchema(auditEntrySchema);
+export const auditListSchema = pageSchema(auditEntrySchema);
 export type AuditList = z.infer<typeof auditListSchema>;
 
 /**

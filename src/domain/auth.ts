@@ -47,9 +47,7 @@ export const twoFactorStateSchema = z.object({
 export type TwoFactorState = z.infer<typeof twoFactorStateSchema>;
 
 /** The signed-in person as the session calls answer them: the user and their second factor. */
-export const currentUserSchema = /* @__PURE__ */ userSchema.extend({
-  twoFactor: twoFactorStateSchema,
-});
+export const currentUserSchema = userSchema.extend({ twoFactor: twoFactorStateSchema });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** `username` and `isAdmin` as sign-in has always answered, plus the whole user so the client can fill its cache. */
@@ -85,7 +83,7 @@ export const recoveryCodeCount = 10;
  * A code of the second factor: the authenticator's six digits (spaces allowed, as apps show
  * them in groups) or a recovery code (`xxxxx-xxxxx`, in any case, with or without its dash).
  */
-export const twoFactorCodeSchema = /* @__PURE__ */ singleLine(40, {
+export const twoFactorCodeSchema = singleLine(40, {
   required: 'auth.two_factor_code_required',
   tooLong: 'auth.two_factor_code_wrong',
 });
@@ -95,7 +93,7 @@ export const loginTwoFactorRequestSchema = z.object({ code: twoFactorCodeSchema 
 export type LoginTwoFactorRequest = z.infer<typeof loginTwoFactorRequestSchema>;
 
 /** The password asked again before the second factor is set up or turned off. */
-const confirmingPasswordSchema = /* @__PURE__ */ singleLine(signInPasswordMaxLength, {
+const confirmingPasswordSchema = singleLine(signInPasswordMaxLength, {
   required: 'auth.password_required',
   trim: false,
 });
@@ -162,7 +160,7 @@ export const resetPasswordPath = '/reset-password';
 export const invitationLinkParam = 'welcome';
 
 /** The token of a reset link or an invitation, as the page hands it over. */
-const passwordLinkTokenSchema = /* @__PURE__ */ singleLine(200, {
+const passwordLinkTokenSchema = singleLine(200, {
   required: 'auth.reset_link_invalid',
   tooLong: 'auth.reset_link_invalid',
   trim: false,
@@ -190,9 +188,7 @@ export type PasswordLinkState = z.infer<typeof passwordLinkStateSchema>;
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** The reset page's form: the new password and its confirmation. */
-export const resetPasswordFormSchema = /* @__PURE__ */ withPasswordConfirmation(
-  resetPasswordRequestSchema,
-);
+export const resetPasswordFormSchema = withPasswordConfirmation(resetPasswordRequestSchema);
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 /**

@@ -45,7 +45,7 @@ export const amountSchema = z
     return cents;
   });
 
-const notesSchema = /* @__PURE__ */ multiLine(compensationNotesMaxLength, {
+const notesSchema = multiLine(compensationNotesMaxLength, {
   notText: 'compensation.notes_invalid',
   tooLong: 'compensation.notes_max',
 })
@@ -118,7 +118,7 @@ export const compensationChangeSchema = z.object({
 export type CompensationChange = z.infer<typeof compensationChangeSchema>;
 
 /** GET /api/admin/compensations/user/{userId}: each entry with its record of changes, oldest first. */
-export const adminCompensationSchema = /* @__PURE__ */ compensationSchema.extend({
+export const adminCompensationSchema = compensationSchema.extend({
   history: z.array(compensationChangeSchema),
 });
 export type AdminCompensation = z.infer<typeof adminCompensationSchema>;
@@ -185,7 +185,7 @@ export type CreatorFilter = (typeof creatorFilters)[number];
 export const creatorSorts = ['name', 'earnings', 'count', 'recent'] as const;
 export type CreatorSort = (typeof creatorSorts)[number];
 
-export const creatorListQuerySchema = /* @__PURE__ */ listQuerySchema.extend({
+export const creatorListQuerySchema = listQuerySchema.extend({
   filter: z.enum(creatorFilters).catch('all').default('all'),
   sort: z.enum(creatorSorts).catch('name').default('name'),
 });
@@ -230,7 +230,7 @@ export const monthlyAmountSchema = z.object({
 });
 export type MonthlyAmount = z.infer<typeof monthlyAmountSchema>;
 
-export const creatorListSchema = /* @__PURE__ */ pageSchema(creatorSummarySchema).extend({
+export const creatorListSchema = pageSchema(creatorSummarySchema).extend({
   totals: creatorTotalsSchema,
   monthlyPayouts: z.array(monthlyAmountSchema),
 });
@@ -343,7 +343,7 @@ export const monthDraftsSchema = z.object({
 export type MonthDrafts = z.infer<typeof monthDraftsSchema>;
 
 /** POST /api/admin/compensations/publish-month. */
-export const publishMonthInputSchema = /* @__PURE__ */ compensationPeriodSchema.extend({
+export const publishMonthInputSchema = compensationPeriodSchema.extend({
   version: singleLine(100, { required: 'compensation.month_version_required' }),
 });
 export type PublishMonthInput = z.input<typeof publishMonthInputSchema>;

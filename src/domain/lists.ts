@@ -15,7 +15,6 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** One page of a list, counted on the server: `{ items, total, page, pageSize }`. */
-/* @__NO_SIDE_EFFECTS__ */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
   return z.object({
     items: z.array(item),

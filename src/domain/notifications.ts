@@ -47,11 +47,11 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** GET /api/notifications/all?page=N: every notification, 25 to a page (the full list). */
-export const notificationPageQuerySchema = /* @__PURE__ */ listQuerySchema.pick({ page: true });
+export const notificationPageQuerySchema = listQuerySchema.pick({ page: true });
 export type NotificationPageQuery = z.infer<typeof notificationPageQuerySchema>;
 
 /** One page of them, newest first, with how many of all are unread (for "Mark all read"). */
-export const notificationPageSchema = /* @__PURE__ */ pageSchema(notificationSchema).extend({
+export const notificationPageSchema = pageSchema(notificationSchema).extend({
   unreadCount: z.number().int(),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;

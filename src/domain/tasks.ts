@@ -86,7 +86,7 @@ export function finishedAt(
 }
 
 /** The due date as sent: any date-time JavaScript reads, stored as ISO-8601 (UTC). */
-const dueDateSchema = /* @__PURE__ */ singleLine(100, { required: 'task.due_date_required' })
+const dueDateSchema = singleLine(100, { required: 'task.due_date_required' })
   .refine((text) => !Number.isNaN(Date.parse(text)), 'task.due_date_invalid')
   .transform((text) => new Date(text).toISOString());
 
@@ -131,7 +131,7 @@ export const taskStatusUpdateSchema = z.object({
 export type TaskStatusUpdate = z.infer<typeof taskStatusUpdateSchema>;
 
 /** `?page=&q=&status=&contentType=` of both task lists ('all' is no filter). */
-export const taskListQuerySchema = /* @__PURE__ */ listQuerySchema.extend({
+export const taskListQuerySchema = listQuerySchema.extend({
   status: z
     .enum(['all', ...taskStatuses])
     .catch('all')
@@ -148,7 +148,7 @@ export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
  * submission not reviewed yet, whatever the others' progress (decision 0029). The task's own
  * status is submitted only once everyone has submitted, so `status=submitted` would miss them.
  */
-export const adminTaskListQuerySchema = /* @__PURE__ */ taskListQuerySchema.extend({
+export const adminTaskListQuerySchema = taskListQuerySchema.extend({
   review: z.enum(['all', 'awaiting']).catch('all').default('all'),
 });
 export type AdminTaskListQuery = z.infer<typeof adminTaskListQuerySchema>;
@@ -184,7 +184,7 @@ export type Assignee = z.infer<typeof assigneeSchema>;
 /** A task in the administrators' list: its fields, its status, and every assignee's. */
 export const adminTaskSchema = z.object({ ...taskFields, assignees: z.array(assigneeSchema) });
 export type AdminTask = z.infer<typeof adminTaskSchema>;
-export const adminTaskListSchema = /* @__PURE__ */ pageSchema(adminTaskSchema);
+export const adminTaskListSchema = pageSchema(adminTaskSchema);
 export type AdminTaskList = z.infer<typeof adminTaskListSchema>;
 
 /** A creator's own upload. `fileUrl` answers only them and staff. */
@@ -223,9 +223,7 @@ export const taskCountersSchema = z.object({
 });
 export type TaskCounters = z.infer<typeof taskCountersSchema>;
 
-export const myTaskListSchema = /* @__PURE__ */ pageSchema(myTaskSchema).extend({
-  counters: taskCountersSchema,
-});
+export const myTaskListSchema = pageSchema(myTaskSchema).extend({ counters: taskCountersSchema });
 export type MyTaskList = z.infer<typeof myTaskListSchema>;
 
 // ---- review (decision 0029)
@@ -277,7 +275,7 @@ export type TaskReview = z.infer<typeof taskReviewSchema>;
  * A task as its creator sees it, with their own files and the reviews of their work, newest
  * first. `fileCount + unfinishedUploadCount` is what the file limit counts (`maxFiles`).
  */
-export const myTaskDetailSchema = /* @__PURE__ */ myTaskSchema.extend({
+export const myTaskDetailSchema = myTaskSchema.extend({
   uploads: z.array(taskUploadSchema),
   /** The creator's resumable uploads not finished yet, each holding a place under `maxFiles`. */
   unfinishedUploadCount: z.number().int(),
@@ -308,13 +306,11 @@ export type UnfinishedUploadList = z.infer<typeof unfinishedUploadListSchema>;
 export const taskUploadResultSchema = z.object({ uploads: z.array(taskUploadSchema) });
 
 /** One creator's part of a task in full, for the review screen. Reviews newest first. */
-export const reviewedAssigneeSchema = /* @__PURE__ */ assigneeSchema
-  .omit({ fileCount: true })
-  .extend({
-    completedBy: taskPersonSchema.nullable(),
-    uploads: z.array(taskUploadSchema),
-    reviews: z.array(taskReviewSchema),
-  });
+export const reviewedAssigneeSchema = assigneeSchema.omit({ fileCount: true }).extend({
+  completedBy: taskPersonSchema.nullable(),
+  uploads: z.array(taskUploadSchema),
+  reviews: z.array(taskReviewSchema),
+});
 export type ReviewedAssignee = z.infer<typeof reviewedAssigneeSchema>;
 
 /** GET /api/admin/tasks/{id}: the task and every assignee's status, times, files and reviews. */

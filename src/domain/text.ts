@@ -27,7 +27,6 @@ interface TextCodes {
   trim?: boolean;
 }
 
-/* @__NO_SIDE_EFFECTS__ */
 function checkedText(allowed: 'one line' | 'several lines', max: number, codes: TextCodes) {
   const notText = codes.notText ?? codes.required;
   let schema = z.string(notText ? { error: notText } : undefined);
@@ -43,7 +42,6 @@ function checkedText(allowed: 'one line' | 'several lines', max: number, codes: 
 }
 
 /** One line of text: a name, a title, a search. */
-/* @__NO_SIDE_EFFECTS__ */
 export function singleLine(max: number, codes: TextCodes = {}) {
   return checkedText('one line', max, codes);
 }
@@ -53,7 +51,6 @@ export function singleLine(max: number, codes: TextCodes = {}) {
  * break sent as CRLF or CR (a form's multipart body sends CRLF) is kept as LF, as the screens
  * write it.
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function multiLine(max: number, codes: TextCodes = {}) {
   return checkedText('several lines', max, codes);
 }
@@ -65,7 +62,6 @@ export const identifierMaxLength = 100;
  * An id the application made, as a path parameter or a field names it: kept as sent. Its
  * refusals may be plain texts, as some calls have always answered them (request.invalid).
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function identifier(codes: { required?: string; tooLong?: string } = {}) {
   return checkedText('one line', identifierMaxLength, { ...codes, trim: false } as TextCodes);
 }

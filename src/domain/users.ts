@@ -31,16 +31,14 @@ export function greetingName(person: { username: string; firstName: string | nul
 
 /** GET /api/admin/users: `?page=&q=&role=` (search by username, email and names; role filter). */
 export const userRoleFilters = ['all', 'admin', 'user'] as const;
-export const userListQuerySchema = /* @__PURE__ */ listQuerySchema.extend({
+export const userListQuerySchema = listQuerySchema.extend({
   role: z.enum(userRoleFilters).catch('all').default('all'),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 /** A person in the administrators' list: also whether they sign in with a second factor. */
-export const listedUserSchema = /* @__PURE__ */ userSchema.extend({
-  twoFactorEnabled: z.boolean(),
-});
+export const listedUserSchema = userSchema.extend({ twoFactorEnabled: z.boolean() });
 export type ListedUser = z.infer<typeof listedUserSchema>;
-export const userListSchema = /* @__PURE__ */ pageSchema(listedUserSchema);
+export const userListSchema = pageSchema(listedUserSchema);
 export type UserList = z.infer<typeof userListSchema>;
 
 // Field schemas, shared by every request that carries the field.
@@ -68,20 +66,20 @@ export const usernameSchema = z
   // People sign in with a username or an email; a username with @ could be someone's email.
   .refine((username) => !username.includes('@'), 'user.username_at');
 
-export const emailSchema = /* @__PURE__ */ singleLine(emailMaxLength, {
+export const emailSchema = singleLine(emailMaxLength, {
   required: 'user.email_invalid',
   tooLong: 'user.email_max',
 }).pipe(z.email('user.email_invalid'));
 
 /** A new password chosen by an administrator or at sign-up. */
-export const passwordSchema = /* @__PURE__ */ singleLine(passwordLength.max, {
+export const passwordSchema = singleLine(passwordLength.max, {
   notText: 'user.password_min',
   tooLong: 'user.password_max',
   trim: false,
 }).min(passwordLength.min, 'user.password_min');
 
 /** A new password the person chooses for themselves (own change, reset link). */
-export const newPasswordSchema = /* @__PURE__ */ singleLine(passwordLength.max, {
+export const newPasswordSchema = singleLine(passwordLength.max, {
   notText: 'user.new_password_min',
   tooLong: 'user.new_password_max',
   trim: false,
@@ -104,7 +102,7 @@ export const updateUserRequestSchema = z.object({
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
 /** POST /api/admin/users. Answers 201 with the new user (userSchema). */
-export const createUserRequestSchema = /* @__PURE__ */ updateUserRequestSchema.extend({
+export const createUserRequestSchema = updateUserRequestSchema.extend({
   password: passwordSchema,
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
@@ -135,7 +133,6 @@ export type PasswordChangeRequest = z.infer<typeof passwordChangeRequestSchema>;
  * A form where a person chooses a new password: the API body plus the confirmation, which must
  * match (shown on the confirmation field). The settings form and the reset page use it.
  */
-/* @__NO_SIDE_EFFECTS__ */
 export function withPasswordConfirmation<Shape extends { newPassword: typeof newPasswordSchema }>(
   body: z.ZodObject<Shape>,
 ) {
@@ -157,7 +154,5 @@ export function withPasswordConfirmation<Shape extends { newPassword: typeof new
 }
 
 /** The settings form: current, new and confirmed password. */
-export const passwordChangeFormSchema = /* @__PURE__ */ withPasswordConfirmation(
-  passwordChangeRequestSchema,
-);
+export const passwordChangeFormSchema = withPasswordConfirmation(passwordChangeRequestSchema);
 export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 // One cache for the whole visit, made when the first application screen opens: leaving for a
@@ -10,14 +9,10 @@ import { createQueryClient } from '../lib/query-client.ts';
 const queryClient = createQueryClient();
 
 /**
- * What only the application's screens use: the query cache and tooltips. The router loads this
- * with the first such screen, so a public page never downloads TanStack Query or Radix. Toasts
- * mount on demand (root-layout.tsx).
+ * What only the application's screens use: the query cache. The router loads this with the first
+ * such screen, so a public page never downloads TanStack Query. Toasts mount on demand
+ * (root-layout.tsx); tooltips have their provider on the one screen that shows them.
  */
 export function PlatformProviders({ children }: { children?: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>{children ?? <Outlet />}</TooltipProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children ?? <Outlet />}</QueryClientProvider>;
 }

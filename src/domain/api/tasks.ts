@@ -15,7 +15,7 @@ import {
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 
-const id = /* @__PURE__ */ identifier({ required: 'request.invalid' });
+const id = identifier({ required: 'request.invalid' });
 const taskParams = z.object({ id });
 const assigneeParams = z.object({ id, userId: id });
 const myUploadParams = z.object({ id, uploadId: identifier() });

@@ -30,7 +30,12 @@ import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
+import {
+  Tooltip,
+  TooltipContent,
+  TooltipProvider,
+  TooltipTrigger,
+} from '../../components/ui/tooltip.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -90,16 +95,19 @@ export function AdminUsersPage() {
         </Select>
       </div>
 
-      <PagedList
-        query={users}
-        label={t('users.listLabel')}
-        showingKey="users.showing"
-        empty={<p>{t('users.empty')}</p>}
-        onPageChange={setPage}
-        className="md:grid-cols-2 xl:grid-cols-3"
-      >
-        {(user) => <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />}
-      </PagedList>
+      {/* The only screen with tooltips (its cards' actions): the provider is here, not in the frame. */}
+      <TooltipProvider>
+        <PagedList
+          query={users}
+          label={t('users.listLabel')}
+          showingKey="users.showing"
+          empty={<p>{t('users.empty')}</p>}
+          onPageChange={setPage}
+          className="md:grid-cols-2 xl:grid-cols-3"
+        >
+          {(user) => <UserCard user={user} onAction={(kind) => setDialog({ kind, user })} />}
+        </PagedList>
+      </TooltipProvider>
 
       <UserDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </PageMain>
