@@ -14,16 +14,19 @@ import {
   checkPasswordLink,
   dummyPasswordHash,
   finishSignIn,
-  endOtherSessions,
-  endSession,
-  listSessions,
   requestPasswordReset,
   resetPassword,
   signIn,
   signOut,
 } from './service.ts';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.ts';
-import { rememberedSessionMs, sessionCookieName } from './sessions.ts';
+import {
+  endOtherSessions,
+  endSession,
+  listSessions,
+  rememberedSessionMs,
+  sessionCookieName,
+} from './sessions.ts';
 
 /**
  * The answer to every forgotten-password request, whether or not the account exists. It is the

@@ -5,7 +5,6 @@ import {
   resetPasswordPath,
   type CurrentUser,
   type SignedInResponse,
-  type SignedInSession,
 } from '../../../domain/auth.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { languageParam } from '../../../domain/routes.ts';
@@ -29,15 +28,7 @@ import {
   isPasswordLinkUsable,
   voidPasswordLinks,
 } from './password-link-repository.ts';
-import { deviceOf } from './devices.ts';
-import { deleteSessionOfUser, listSessionsOfUser } from './session-repository.ts';
-import {
-  createSession,
-  deleteOtherSessions,
-  deleteSession,
-  resolveSession,
-  sessionId,
-} from './sessions.ts';
+import { createSession, deleteOtherSessions, deleteSession, resolveSession } from './sessions.ts';
 import { checkUnderSignInLimits, clearSignInFailures } from './sign-in-limits.ts';
 import {
   createSignInChallenge,
@@ -192,69 +183,6 @@ export async function sessionUser(deps: Deps, token: string): Promise<CurrentUse
 /** Ends the session of a cookie's token (a sign-out). */
 export function signOut(deps: Deps, token: string): Promise<void> {
   return deleteSession(deps, token);
-}
-
-/** A person's sessions in force, the one of `currentToken` marked. */
-export async function listSessions(
-  deps: Deps,
-  { userId, currentToken }: { userId: string; currentToken: string },
-): Promise<SignedInSession[]> {
-  const current = sessionId(currentToken);
-  const rows = await listSessionsOfUser(deps.db, userId, deps.clock().toISOString());
-  return rows.map(({ sid, userAgent, ...row }) => ({
-    ...row,
-    current: sid === current,
-    userAgent,
-    ...deviceOf(userAgent),
-  }));
-}
-
-/**
- * Ends one of a person's sessions by its id. Only theirs can match; one already ended (a second
- * tap, another tab) is no error. Answers whether it was the one making the request.
- */
-export async function endSession(
-  deps: Deps,
-  { userId, id, currentToken }: { userId: string; id: string; currentToken: string },
-): Promise<{ wasCurrent: boolean }> {
-  const current = (await listSessionsOfUser(deps.db, userId, deps.clock().toISOString())).find(
-    (row) => row.sid === sessionId(currentToken),
-  );
-  if (await deleteSessionOfUser(deps.db, userId, id)) {
-    await deps.live.announce(deps, { kind: 'sessions-ended', userId });
-  }
-  return { wasCurrent: current?.id === id };
-}
-
-/**
- * Ends every session of `person` but `keepToken`'s (the one making the request, when it is
- * theirs), recorded in the audit log with `actor` when any ended. Answers how many ended.
- */
-export async function endOtherSessions(
-  deps: Deps,
-  {
-    person,
-    actor,
-    keepToken,
-  }: {
-    person: { id: string; username: string };
-    actor: { id: string; username: string };
-    keepToken?: string;
-  },
-): Promise<{ ended: number }> {
-  const ended = await withTransaction(deps, async (deps) => {
-    const count = await deleteOtherSessions(deps, person.id, keepToken);
-    if (count > 0) {
-      await recordAudit(deps, {
-        actor,
-        kind: 'auth.sessions_ended',
-        subject: { type: 'user', id: person.id },
-        params: { username: person.username, count },
-      });
-    }
-    return count;
-  });
-  return { ended };
 }
 
 /**

@@ -1,13 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { lastSeenStepMs } from '../../../domain/auth.ts';
+import { lastSeenStepMs, type SignedInSession } from '../../../domain/auth.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import { withTransaction, type Deps } from '../../deps.ts';
+import { recordAudit } from '../audit/repository.ts';
+import { deviceOf } from './devices.ts';
 import {
   deleteExpiredSessions,
   deleteSessionById,
+  deleteSessionOfUser,
   deleteSessionsOfUser,
   findSessionWithUser,
   insertSession,
+  listSessionsOfUser,
   touchSession,
   type SessionWithUser,
 } from './session-repository.ts';
@@ -138,4 +142,67 @@ export async function deleteOtherSessions(
 /** Drops the sessions expired at `now`: the periodic sweep. Answers how many went. */
 export function sweepExpiredSessions(db: Db, now: Date): Promise<number> {
   return deleteExpiredSessions(db, now.toISOString());
+}
+
+/** A person's sessions in force, the one of `currentToken` marked. */
+export async function listSessions(
+  deps: Deps,
+  { userId, currentToken }: { userId: string; currentToken: string },
+): Promise<SignedInSession[]> {
+  const current = sessionId(currentToken);
+  const rows = await listSessionsOfUser(deps.db, userId, deps.clock().toISOString());
+  return rows.map(({ sid, userAgent, ...row }) => ({
+    ...row,
+    current: sid === current,
+    userAgent,
+    ...deviceOf(userAgent),
+  }));
+}
+
+/**
+ * Ends one of a person's sessions by its id. Only theirs can match; one already ended (a second
+ * tap, another tab) is no error. Answers whether it was the one making the request.
+ */
+export async function endSession(
+  deps: Deps,
+  { userId, id, currentToken }: { userId: string; id: string; currentToken: string },
+): Promise<{ wasCurrent: boolean }> {
+  const current = (await listSessionsOfUser(deps.db, userId, deps.clock().toISOString())).find(
+    (row) => row.sid === sessionId(currentToken),
+  );
+  if (await deleteSessionOfUser(deps.db, userId, id)) {
+    await deps.live.announce(deps, { kind: 'sessions-ended', userId });
+  }
+  return { wasCurrent: current?.id === id };
+}
+
+/**
+ * Ends every session of `person` but `keepToken`'s (the one making the request, when it is
+ * theirs), recorded in the audit log with `actor` when any ended. Answers how many ended.
+ */
+export async function endOtherSessions(
+  deps: Deps,
+  {
+    person,
+    actor,
+    keepToken,
+  }: {
+    person: { id: string; username: string };
+    actor: { id: string; username: string };
+    keepToken?: string;
+  },
+): Promise<{ ended: number }> {
+  const ended = await withTransaction(deps, async (deps) => {
+    const count = await deleteOtherSessions(deps, person.id, keepToken);
+    if (count > 0) {
+      await recordAudit(deps, {
+        actor,
+        kind: 'auth.sessions_ended',
+        subject: { type: 'user', id: person.id },
+        params: { username: person.username, count },
+      });
+    }
+    return count;
+  });
+  return { ended };
 }
