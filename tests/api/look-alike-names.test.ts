@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { createApplication, createUser } from '../support/factories.ts';
 import { test as base, describe, expect } from '../support/fixtures.ts';
 import { createSignedInUser, signedInClient } from '../support/sign-in.ts';
@@ -171,5 +172,47 @@ describe('a name that looks like someone else’s is refused', () => {
       .where('username', 'in', [...names, ...storedForms])
       .execute();
     expect(made).toHaveLength(1);
+  });
+});
+
+describe('accounts written by another tool, without a skeleton', () => {
+  // An import or a benchmark's seed writes rows straight into the table, leaving the column's
+  // default; the rule still holds for every account the app writes beside them.
+  test('do not stop each other, and a look-alike of an account the app wrote is still refused', async ({
+    admin,
+    db,
+    demoAdmin,
+  }) => {
+    for (const username of ['imported_one', 'imported_two']) {
+      const now = new Date().toISOString();
+      await sql`insert into users (id, username, email, password_hash, is_admin, preferred_language, created_at, updated_at)
+        values (${randomUUID()}, ${username}, ${`${username}@example.com`}, 'not-a-password', ${false}, 'en', ${now}, ${now})`.execute(
+        db,
+      );
+    }
+
+    const made = await admin.post('/api/admin/users', {
+      username: 'new_creator',
+      email: `${randomUUID()}@example.com`,
+      password: 'secret-123',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expectRefusedAs(
+      await admin.post('/api/admin/users', {
+        username: 'NEW_CREATOR',
+        email: `${randomUUID()}@example.com`,
+        password: 'secret-123',
+      }),
+      'user.username_taken',
+    );
+    expectRefusedAs(
+      await admin.post('/api/admin/users', {
+        username: 'dem0_admin',
+        email: `${randomUUID()}@example.com`,
+        password: 'secret-123',
+      }),
+      'user.username_taken',
+    );
+    expect(demoAdmin.username).toBe('demo_admin');
   });
 });

@@ -75,6 +75,7 @@ describe('migrations', () => {
         '0055-resumable-upload-locks',
         '0056-session-list',
         '0057-audit-log',
+        '0058-username-skeleton-index-partial',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -194,6 +195,7 @@ describe('migrations', () => {
         '0055-resumable-upload-locks',
         '0056-session-list',
         '0057-audit-log',
+        '0058-username-skeleton-index-partial',
       ]);
       const user = await handle.db
         .selectFrom('users')

@@ -28,6 +28,7 @@ import { twoFactorMigration } from './migrations/0052-two-factor.ts';
 import { resumableUploadLocksMigration } from './migrations/0055-resumable-upload-locks.ts';
 import { sessionListMigration } from './migrations/0056-session-list.ts';
 import { auditLogMigration } from './migrations/0057-audit-log.ts';
+import { usernameSkeletonIndexPartialMigration } from './migrations/0058-username-skeleton-index-partial.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -63,6 +64,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0055-resumable-upload-locks': resumableUploadLocksMigration(types),
     '0056-session-list': sessionListMigration(types),
     '0057-audit-log': auditLogMigration(types, handle.dialect),
+    '0058-username-skeleton-index-partial': usernameSkeletonIndexPartialMigration(),
   };
 }
 
