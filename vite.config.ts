@@ -58,11 +58,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // Domain modules define zod schemas at their top level next to constants the pages use;
       // calls on `z` have no side effects, so an unused schema (and zod with it) is left out.
-      // Helpers that build schemas are marked `@__NO_SIDE_EFFECTS__`, and calls on a schema
-      // `@__PURE__`, where the domain defines them. The domain's modules only define things (no
-      // statement runs for its effect), so a module the browser imports nothing from is left out
-      // whole: the signed-in frame had imported the users and auth modules, and Zod with them,
-      // for effects they do not have.
+      // Each top-level definition of the domain is marked pure by scripts/domain-for-the-browser.ts
+      // (decision 0058). The domain's modules only define things (no statement runs for its
+      // effect), so a module the browser imports nothing from is left out whole: the signed-in
+      // frame had imported the users and auth modules, and Zod with them, for effects they do
+      // not have.
       treeshake: {
         manualPureFunctions: ['z'],
         moduleSideEffects: [{ test: /\/src\/domain\//, sideEffects: false }],
