@@ -11,11 +11,13 @@ const clientOutDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 type ChunkingContext = Rolldown.ChunkingContext;
 
 const router = '/src/client/app/router.tsx';
+/** What every page runs first, once boot.ts has loaded it. */
+const startEntry = '/src/client/app/entry-client.tsx';
 /** The router's lazy modules that make the signed-in frame: its providers and its layout. */
 const frameModules = /\/src\/client\/app\/(platform-providers|signed-in-layout)\.tsx$/;
 /** The router's lazy modules no public page loads: the frame, sign-in and every signed-in screen. */
 const platformModules =
-  /\/src\/client\/(app\/(platform-providers|signed-in-layout|signed-in-not-found)\.tsx|features\/(auth|dashboards|tasks|compensation|users|notifications)\/|features\/applications\/admin-)/;
+  /\/src\/client\/(app\/(platform-providers|signed-in-layout|signed-in-not-found)\.tsx|features\/(auth|dashboards|tasks|compensation|users|notifications|audit)\/|features\/applications\/admin-)/;
 
 /**
  * The lazy modules of the router a module is loaded with (`start` when the page's start-up
@@ -41,6 +43,27 @@ function lazyRootsOf(id: string, context: ChunkingContext): Set<string> {
     }
   }
   return roots;
+}
+
+/**
+ * Whether the start-up entry imports the module, itself or through other static imports: then
+ * every page runs it before anything else.
+ */
+function isNeededAtStart(id: string, context: ChunkingContext): boolean {
+  const seen = new Set([id]);
+  const waiting = [id];
+  for (let module = waiting.pop(); module !== undefined; module = waiting.pop()) {
+    const info = context.getModuleInfo(module);
+    if (!info) continue;
+    if (module.endsWith(startEntry)) return true;
+    for (const importer of info.importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        waiting.push(importer);
+      }
+    }
+  }
+  return false;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -87,6 +110,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // form need them, the frame does not.
                   name: 'schemas',
                   test: /\/node_modules\/zod\/|\/src\/domain\/(text|lists)\.ts$/,
+                  priority: 2,
+                },
+                {
+                  // Everything the start-up entry needs runs on every page: one file, instead of
+                  // a small chunk for each set of lazy modules that shares a piece of it.
+                  name: (id, context) => (isNeededAtStart(id, context) ? 'start' : null),
+                  debugName: 'start',
+                  includeDependenciesRecursively: false,
                   priority: 2,
                 },
                 {
