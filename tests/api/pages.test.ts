@@ -379,7 +379,7 @@ describe('other paths', () => {
     }
   });
 
-  test("name every script of an application's screen in its shell, and none on a public page", async ({
+  test("name every script of an application's screen in its shell, after its stylesheet, and none on a public page", async ({
     app,
   }) => {
     const manifest = JSON.parse(
@@ -389,7 +389,13 @@ describe('other paths', () => {
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
 
-    const task = preloads((await get(app, '/tasks/123')).body);
+    const taskShell = (await get(app, '/tasks/123')).body;
+    const task = preloads(taskShell);
+    // The stylesheet the first paint waits for is asked for before the scripts, not behind them.
+    expect(taskShell.indexOf('rel="stylesheet"')).toBeGreaterThan(0);
+    expect(taskShell.indexOf('rel="stylesheet"')).toBeLessThan(
+      taskShell.indexOf('rel="modulepreload"'),
+    );
     for (const module of [
       'app/entry-client.tsx',
       'app/platform-providers.tsx',

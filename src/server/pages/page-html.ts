@@ -102,18 +102,21 @@ export async function pageHtml(
     ? await renderApp(context.appUrl + path, state)
     : appLoadingMarkup(state.translations['common.loading'] ?? '');
   // Functions as replacements, so a `$` in the texts is never read as a replacement pattern.
-  return build.template
-    .replace('<html lang="en">', () => `<html lang="${language}">`)
-    .replace(
-      headMarker,
-      () =>
-        headTags(match, language, context) +
-        (match.kind === 'app' ? build.preloadsOf(appPaths[match.page]) : ''),
-    )
-    .replace(
-      rootMarker,
-      () =>
-        `<div id="root"${renderApp ? ' data-server-rendered' : ''}>${markup}</div>` +
-        `<script type="application/json" id="${initialStateElementId}">${scriptJson(state)}</script>`,
-    );
+  return (
+    build.template
+      .replace('<html lang="en">', () => `<html lang="${language}">`)
+      .replace(headMarker, () => headTags(match, language, context))
+      // After the stylesheet, at the head's end: a phone opens a few connections at a time, and the
+      // stylesheet the first paint waits for must not queue behind the screen's scripts.
+      .replace(
+        '</head>',
+        () => (match.kind === 'app' ? build.preloadsOf(appPaths[match.page]) : '') + '</head>',
+      )
+      .replace(
+        rootMarker,
+        () =>
+          `<div id="root"${renderApp ? ' data-server-rendered' : ''}>${markup}</div>` +
+          `<script type="application/json" id="${initialStateElementId}">${scriptJson(state)}</script>`,
+      )
+  );
 }
