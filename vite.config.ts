@@ -46,16 +46,20 @@ function lazyRootsOf(id: string, context: ChunkingContext): Set<string> {
 }
 
 /**
- * Whether the start-up entry imports the module, itself or through other static imports: then
- * every page runs it before anything else.
+ * Whether the start-up entry imports the module, directly or through other static imports (then
+ * every page runs it), and the page's own script does not (that one must stay small, and must
+ * not wait for the start-up code: the start-up entry is imported by it dynamically, after the
+ * first paint).
  */
 function isNeededAtStart(id: string, context: ChunkingContext): boolean {
+  let neededByStart = false;
   const seen = new Set([id]);
   const waiting = [id];
   for (let module = waiting.pop(); module !== undefined; module = waiting.pop()) {
     const info = context.getModuleInfo(module);
     if (!info) continue;
-    if (module.endsWith(startEntry)) return true;
+    if (info.isEntry) return false;
+    if (module.endsWith(startEntry) && module !== id) neededByStart = true;
     for (const importer of info.importers) {
       if (!seen.has(importer)) {
         seen.add(importer);
@@ -63,7 +67,7 @@ function isNeededAtStart(id: string, context: ChunkingContext): boolean {
       }
     }
   }
-  return false;
+  return neededByStart;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
