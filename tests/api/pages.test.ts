@@ -417,6 +417,17 @@ describe('other paths', () => {
 
     expect(preloads((await get(app, '/')).body)).toEqual([]);
   });
+
+  test("ask for the session in an application screen's shell, so the answer comes with its scripts", async ({
+    app,
+  }) => {
+    // Credentials included, as the app's own request asks, or the browser would not reuse it.
+    const sessionPreload =
+      '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
+    expect((await get(app, '/tasks/123')).body).toContain(sessionPreload);
+    expect((await get(app, '/login')).body).toContain(sessionPreload);
+    expect((await get(app, '/')).body).not.toContain('/api/auth/session');
+  });
 });
 
 /**

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { contentPaths } from '../../domain/api/content-paths.ts';
 import { initialStateElementId, type InitialState } from '../../domain/initial-state.ts';
 import type { Language } from '../../domain/languages.ts';
 import { appPaths, type RouteMatch } from '../../domain/routes.ts';
@@ -71,6 +72,13 @@ export async function loadClientBuild(
 }
 
 /**
+ * Every application screen first asks who is signed in (its frame's guard waits for the answer),
+ * and only once its scripts have arrived: named in the page, the answer comes while they do.
+ * The app's own request (credentials included) takes the preloaded answer.
+ */
+const sessionPreload = `<link rel="preload" href="${contentPaths.session}" as="fetch" crossorigin="use-credentials">`;
+
+/**
  * What an application screen shows until its scripts draw it: the 'Loading…' of the screens
  * (QueryState's), in the page's language, so a phone on a slow network paints at once instead of
  * staying blank; React replaces it when it draws the screen.
@@ -110,7 +118,9 @@ export async function pageHtml(
       // stylesheet the first paint waits for must not queue behind the screen's scripts.
       .replace(
         '</head>',
-        () => (match.kind === 'app' ? build.preloadsOf(appPaths[match.page]) : '') + '</head>',
+        () =>
+          (match.kind === 'app' ? sessionPreload + build.preloadsOf(appPaths[match.page]) : '') +
+          '</head>',
       )
       .replace(
         rootMarker,

@@ -10,9 +10,11 @@ import {
   type Language,
 } from '../../domain/languages.ts';
 import {
+  appPaths,
   publicPaths,
   sisterSitePaths,
   unlistedPages,
+  type AppPage,
   type PublicPage,
   type RouteMatch,
 } from '../../domain/routes.ts';
@@ -34,8 +36,9 @@ declare module 'fastify' {
       /** Texts just read from the translations table: when they differ, rendered pages go. */
       setTranslations(translations: Translations): void;
       /**
-       * Renders every public page in every language in the background, and again whenever the
-       * texts change, so no visitor waits for a render. The server process calls it once
+       * Renders every page (the public pages, the 404 page and the application screens' shells)
+       * in every language in the background, and again whenever the texts change, so no visitor
+       * waits for a render. The server process calls it once
        * listening; tests leave it off and render on demand.
        */
       warm(): void;
@@ -78,6 +81,10 @@ export const pagesPlugin = fp(
         const matches: RouteMatch[] = [
           ...servedPages.map(([page, path]): RouteMatch => ({ kind: 'public', page, path })),
           { kind: 'notFound' },
+          ...Object.keys(appPaths).map((page): RouteMatch => ({
+            kind: 'app',
+            page: page as AppPage,
+          })),
         ];
         cache.warm(languages.flatMap((language) => matches.map((match) => ({ match, language }))));
       },
