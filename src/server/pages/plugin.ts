@@ -38,8 +38,8 @@ declare module 'fastify' {
       /**
        * Renders every page (the public pages, the 404 page and the application screens' shells)
        * in every language in the background, and again whenever the texts change, so no visitor
-       * waits for a render. The server process calls it once
-       * listening; tests leave it off and render on demand.
+       * waits for a render. The server process calls it once listening; tests leave it off and
+       * render on demand.
        */
       warm(): void;
     };
