@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  byNewestPeriod,
-  compensationInputSchema,
-  compensationFigures,
-  yearBreakdown,
-  yearTotals,
-} from './compensation.ts';
+import { byNewestPeriod, compensationFigures, yearBreakdown, yearTotals } from './compensation.ts';
+import { compensationInputSchema } from './compensation-input.ts';
 
 const entry = (year: number, month: number, amount: string) => ({ year, month, amount });
 

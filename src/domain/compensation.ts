@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema } from './lists.ts';
-import type { MessageCode } from './messages.ts';
 import { centsToDecimal, decimalToCents } from './money.ts';
-import { identifier, identifierMaxLength, multiLine, singleLine } from './text.ts';
+import { identifier } from './text.ts';
 
 /**
  * Compensation (docs/product.md, "Pay"). One entry per creator and month, recorded as a draft and
@@ -21,61 +20,6 @@ export const compensationNotesMaxLength = 2000;
 export const activeWindowDays = 30;
 /** Performance Insights: more than this many entries is a Consistent Performer. */
 export const consistentPerformerThreshold = 3;
-
-/**
- * An amount as sent: the form sends text ("1300.5"), other clients may send a number.
- * Non-empty ('Amount is required'), at most two decimals, from 0 to 99,999,999.99; read as cents.
- */
-export const amountSchema = z
-  .union([singleLine(50, { tooLong: 'compensation.amount_invalid' }), z.number()], {
-    error: 'compensation.amount_required',
-  })
-  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-  .pipe(z.string().min(1, { error: 'compensation.amount_required', abort: true }))
-  .transform((text, context) => {
-    const cents = decimalToCents(text);
-    if (cents === null) {
-      context.addIssue({ code: 'custom', message: 'compensation.amount_invalid' });
-      return z.NEVER;
-    }
-    if (cents > compensationMaxCents) {
-      context.addIssue({ code: 'custom', message: 'compensation.amount_max' });
-      return z.NEVER;
-    }
-    return cents;
-  });
-
-const notesSchema = multiLine(compensationNotesMaxLength, {
-  notText: 'compensation.notes_invalid',
-  tooLong: 'compensation.notes_max',
-})
-  .nullish()
-  .transform((notes) => (notes ? notes : null));
-
-/** A whole number within bounds, sent as a number or as its text (the form's select gives text). */
-const wholeNumberSchema = (bounds: { min: number; max: number }, code: MessageCode) =>
-  z
-    .union([z.number(), singleLine(20, { required: code })], { error: code })
-    .transform((value) => Number(value))
-    .pipe(z.number(code).int(code).min(bounds.min, code).max(bounds.max, code));
-
-/** POST /api/admin/compensations. `amount` comes out as cents. */
-export const compensationInputSchema = z.object({
-  userId: singleLine(identifierMaxLength, {
-    required: 'compensation.user_required',
-    tooLong: 'compensation.user_unknown',
-  }),
-  month: wholeNumberSchema(compensationMonths, 'compensation.month_invalid'),
-  year: wholeNumberSchema(compensationYears, 'compensation.year_invalid'),
-  amount: amountSchema,
-  notes: notesSchema,
-});
-export type CompensationInput = z.input<typeof compensationInputSchema>;
-export type CompensationFields = z.output<typeof compensationInputSchema>;
-
-/** PUT /api/admin/compensations/{id}: amount and notes only. */
-export const compensationUpdateSchema = z.object({ amount: amountSchema, notes: notesSchema });
-export type CompensationUpdate = z.input<typeof compensationUpdateSchema>;
 
 const decimalString = z.string().regex(/^\d+\.\d{2}$/);
 
@@ -151,14 +95,6 @@ export const compensationExportQuerySchema = z.object({
     .max(compensationYears.max)
     .optional()
     .catch(undefined),
-});
-
-/**
- * `?year=` of the creator's own CSV export (absent: every year), the year their screen shows. A
- * year that is not one is refused, not ignored: a file of every year under a year's name misleads.
- */
-export const myCompensationExportQuerySchema = z.object({
-  year: wholeNumberSchema(compensationYears, 'compensation.year_invalid').optional(),
 });
 
 /** Newest year, then month, first: the history's order. */
@@ -322,12 +258,6 @@ export function yearBreakdown(entries: readonly (Period & { amount: string })[],
 // A month at a time (decision 0053): publishing every draft of a month, and adding a month's pay
 // from a CSV file in the export's format.
 
-/** `?year=&month=` of the preview of a month's publication. */
-export const compensationPeriodSchema = z.object({
-  year: wholeNumberSchema(compensationYears, 'compensation.year_invalid'),
-  month: wholeNumberSchema(compensationMonths, 'compensation.month_invalid'),
-});
-
 /**
  * The drafts of a month, as the confirmation shows them. `version` names exactly these drafts
  * (their ids, amounts and last changes); the confirmation sends it back, so what is published is
@@ -341,12 +271,6 @@ export const monthDraftsSchema = z.object({
   version: z.string(),
 });
 export type MonthDrafts = z.infer<typeof monthDraftsSchema>;
-
-/** POST /api/admin/compensations/publish-month. */
-export const publishMonthInputSchema = compensationPeriodSchema.extend({
-  version: singleLine(100, { required: 'compensation.month_version_required' }),
-});
-export type PublishMonthInput = z.input<typeof publishMonthInputSchema>;
 
 /** What a month's publication did: none when every draft was already published (a repeat). */
 export const publishMonthResultSchema = z.object({
@@ -387,6 +311,3 @@ export const compensationImportResultSchema = z.object({
   refused: z.array(importRefusalSchema),
 });
 export type CompensationImportResult = z.infer<typeof compensationImportResultSchema>;
-
-/** The import's row check of the values a row carries (the same rules as the form's). */
-export const importedRowSchema = z.object({ amount: amountSchema, notes: notesSchema });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FileKind } from './files.ts';
 import { listQuerySchema, pageSchema } from './lists.ts';
-import { identifier, multiLine, singleLine } from './text.ts';
 
 /**
  * Tasks (docs/product.md). A task is assigned to one or more creators; each
@@ -84,45 +83,6 @@ export function finishedAt(
     .sort();
   return times.at(-1) ?? null;
 }
-
-/** The due date as sent: any date-time JavaScript reads, stored as ISO-8601 (UTC). */
-const dueDateSchema = singleLine(100, { required: 'task.due_date_required' })
-  .refine((text) => !Number.isNaN(Date.parse(text)), 'task.due_date_invalid')
-  .transform((text) => new Date(text).toISOString());
-
-/** maxFiles arrives as text (a string, default '100', as the API always took it) or as a number. */
-const maxFilesSchema = z
-  .union([z.number(), singleLine(20)], { error: 'task.max_files_range' })
-  .transform((value) => Number(value))
-  .pipe(
-    z
-      .number()
-      .int('task.max_files_range')
-      .min(maxFilesLimit.min, 'task.max_files_range')
-      .max(maxFilesLimit.max, 'task.max_files_range'),
-  );
-
-/** POST /api/admin/tasks ("Create task"); PUT takes the same fields. */
-export const taskInputSchema = z.object({
-  title: singleLine(taskTitleMaxLength, {
-    required: 'task.title_required',
-    tooLong: 'task.title_max',
-  }),
-  description: multiLine(taskDescriptionMaxLength, {
-    required: 'task.description_required',
-    tooLong: 'task.description_max',
-  }),
-  dueDate: dueDateSchema,
-  contentType: z.enum(contentTypes, { error: 'task.content_type_invalid' }).default('both'),
-  maxFiles: maxFilesSchema.default(maxFilesLimit.default),
-  assignedUsers: z
-    .array(identifier({ required: 'task.assignee_required' }), { error: 'task.assignee_required' })
-    .min(1, 'task.assignee_required')
-    .max(500)
-    .transform((ids) => [...new Set(ids)]),
-});
-export type TaskInput = z.input<typeof taskInputSchema>;
-export type TaskFields = z.output<typeof taskInputSchema>;
 
 /** PATCH /api/admin/tasks/{id}/status and PATCH /api/tasks/{id}/status. */
 export const taskStatusUpdateSchema = z.object({
@@ -232,25 +192,6 @@ export type MyTaskList = z.infer<typeof myTaskListSchema>;
 export const reviewDecisions = ['approved', 'changes_requested'] as const;
 export type ReviewDecision = (typeof reviewDecisions)[number];
 export const reviewFeedbackMaxLength = 5000;
-
-/**
- * POST /api/admin/tasks/{id}/assignees/{userId}/review. Asking for changes needs a note saying
- * which; an approval may carry one.
- */
-export const taskReviewInputSchema = z
-  .object({
-    decision: z.enum(reviewDecisions, { error: 'task.review_decision_invalid' }),
-    feedback: multiLine(reviewFeedbackMaxLength, {
-      notText: 'task.feedback_required',
-      tooLong: 'task.feedback_max',
-    }).optional(),
-  })
-  .superRefine((input, context) => {
-    if (input.decision === 'changes_requested' && !input.feedback) {
-      context.addIssue({ code: 'custom', path: ['feedback'], message: 'task.feedback_required' });
-    }
-  });
-export type TaskReviewInput = z.input<typeof taskReviewInputSchema>;
 
 /** Someone named on a task's record: who reviewed, who completed. */
 export const taskPersonSchema = z.object({

@@ -1,4 +1,5 @@
-import type { Compensation, CompensationInput } from '../../src/domain/compensation.ts';
+import type { Compensation } from '../../src/domain/compensation.ts';
+import type { CompensationInput } from '../../src/domain/compensation-input.ts';
 import { createUser } from '../support/factories.ts';
 import { test as base, describe, expect } from '../support/fixtures.ts';
 import { signedInClient } from '../support/sign-in.ts';

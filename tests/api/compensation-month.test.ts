@@ -1,10 +1,10 @@
 import type {
   Compensation,
   CompensationImportResult,
-  CompensationInput,
   MonthDrafts,
   PublishMonthResult,
 } from '../../src/domain/compensation.ts';
+import type { CompensationInput } from '../../src/domain/compensation-input.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { createUser, type TestUser } from '../support/factories.ts';
 import { formBody, pngBytes } from '../support/files.ts';

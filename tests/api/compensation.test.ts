@@ -1,8 +1,5 @@
-import type {
-  AdminCompensation,
-  Compensation,
-  CompensationInput,
-} from '../../src/domain/compensation.ts';
+import type { AdminCompensation, Compensation } from '../../src/domain/compensation.ts';
+import type { CompensationInput } from '../../src/domain/compensation-input.ts';
 import type { NotificationList } from '../../src/domain/notifications.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { createUser } from '../support/factories.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
-import type { TaskInput } from '../../src/domain/tasks.ts';
+import type { TaskInput } from '../../src/domain/task-input.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type {
   ApplicationsTable,

@@ -4,18 +4,20 @@ import {
   compensationExportQuerySchema,
   compensationImportQuerySchema,
   compensationImportResultSchema,
-  compensationPeriodSchema,
-  compensationInputSchema,
   compensationListQuerySchema,
   compensationSchema,
-  compensationUpdateSchema,
   creatorListQuerySchema,
   creatorListSchema,
   monthDraftsSchema,
-  myCompensationExportQuerySchema,
-  publishMonthInputSchema,
   publishMonthResultSchema,
 } from '../compensation.ts';
+import {
+  compensationPeriodSchema,
+  compensationInputSchema,
+  compensationUpdateSchema,
+  myCompensationExportQuerySchema,
+  publishMonthInputSchema,
+} from '../compensation-input.ts';
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 

@@ -6,12 +6,11 @@ import {
   adminTaskSchema,
   myTaskDetailSchema,
   myTaskListSchema,
-  taskInputSchema,
   taskListQuerySchema,
-  taskReviewInputSchema,
   taskStatusUpdateSchema,
   unfinishedUploadListSchema,
 } from '../tasks.ts';
+import { taskInputSchema, taskReviewInputSchema } from '../task-input.ts';
 import { identifier } from '../text.ts';
 import { endpoint } from './endpoint.ts';
 

@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import {
-  compensationInputSchema,
   compensationNotesMaxLength,
-  compensationUpdateSchema,
   compensationYears,
   type AdminCompensation,
+} from '../../../domain/compensation.ts';
+import {
+  compensationInputSchema,
+  compensationUpdateSchema,
   type CompensationFields,
   type CompensationInput,
   type CompensationUpdate,
-} from '../../../domain/compensation.ts';
+} from '../../../domain/compensation-input.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { compensationPeriodSchema, compensationYears } from '../../../domain/compensation.ts';
+import { compensationYears } from '../../../domain/compensation.ts';
+import { compensationPeriodSchema } from '../../../domain/compensation-input.ts';
 import type { Period } from '../../../domain/months.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Field } from '../../components/ui/field.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taskInputSchema } from '../../../domain/tasks.ts';
+import { taskInputSchema } from '../../../domain/task-input.ts';
 import { toDateTimeLocal } from './due-date.ts';
 
 describe('the due date in a datetime-local input', () => {

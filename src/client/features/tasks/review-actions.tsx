@@ -2,12 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  reviewFeedbackMaxLength,
-  taskReviewInputSchema,
-  type ReviewedAssignee,
-  type TaskReviewInput,
-} from '../../../domain/tasks.ts';
+import { reviewFeedbackMaxLength, type ReviewedAssignee } from '../../../domain/tasks.ts';
+import { taskReviewInputSchema, type TaskReviewInput } from '../../../domain/task-input.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ConfirmActions, ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';

@@ -3,12 +3,10 @@ import { useController, useForm, useWatch, type UseFormReturn } from 'react-hook
 import {
   contentTypes,
   maxFilesLimit,
-  taskInputSchema,
   taskTitleMaxLength,
   type AdminTask,
-  type TaskFields,
-  type TaskInput,
 } from '../../../domain/tasks.ts';
+import { taskInputSchema, type TaskFields, type TaskInput } from '../../../domain/task-input.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogFooter } from '../../components/ui/dialog.tsx';

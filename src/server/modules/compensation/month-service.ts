@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   compensationImportLimits,
-  compensationPeriodSchema,
-  importedRowSchema,
   type CompensationImportResult,
   type ImportRefusal,
   type MonthDrafts,
   type PublishMonthResult,
 } from '../../../domain/compensation.ts';
+import { compensationPeriodSchema, importedRowSchema } from '../../../domain/compensation-input.ts';
 import { languages, type Language } from '../../../domain/languages.ts';
 import {
   catalogueKey,

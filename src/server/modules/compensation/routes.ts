@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compensationApi } from '../../../domain/api/compensation.ts';
-import {
-  compensationImportLimits,
-  compensationPeriodSchema,
-} from '../../../domain/compensation.ts';
+import { compensationImportLimits } from '../../../domain/compensation.ts';
+import { compensationPeriodSchema } from '../../../domain/compensation-input.ts';
 import { formatFileSize } from '../../../domain/files.ts';
 import { invalidInputError, issuesOf } from '../../errors.ts';
 import { requireUser } from '../../plugins/access.ts';

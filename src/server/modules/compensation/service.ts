@@ -3,9 +3,9 @@ import type { Readable } from 'node:stream';
 import type {
   AdminCompensation,
   Compensation,
-  CompensationFields,
   CompensationStatus,
 } from '../../../domain/compensation.ts';
+import type { CompensationFields } from '../../../domain/compensation-input.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { centsToDecimal } from '../../../domain/money.ts';
 import { periodValue } from '../../../domain/months.ts';

@@ -5,9 +5,9 @@ import {
   statusesNeedingFiles,
   type AdminTask,
   type MyTaskDetail,
-  type TaskFields,
   type TaskStatus,
 } from '../../../domain/tasks.ts';
+import { type TaskFields } from '../../../domain/task-input.ts';
 import { greetingName, type User } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction, type Deps } from '../../deps.ts';

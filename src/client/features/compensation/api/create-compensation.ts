@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { compensationApi } from '../../../../domain/api/compensation.ts';
-import type { CompensationInput } from '../../../../domain/compensation.ts';
+import type { CompensationInput } from '../../../../domain/compensation-input.ts';
 import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { creatorsQueryKey } from './get-creators.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { compensationApi } from '../../../../domain/api/compensation.ts';
-import type { PublishMonthInput } from '../../../../domain/compensation.ts';
+import type { PublishMonthInput } from '../../../../domain/compensation-input.ts';
 import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminCompensationsQueryKey } from './get-creator-compensations.ts';

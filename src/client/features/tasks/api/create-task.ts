@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
-import type { TaskInput } from '../../../../domain/tasks.ts';
+import type { TaskInput } from '../../../../domain/task-input.ts';
 import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTasksQueryKey } from './get-admin-tasks.ts';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { pathOf } from '../../../../domain/api/endpoint.ts';
 import { tasksApi } from '../../../../domain/api/tasks.ts';
-import type { TaskReviewInput } from '../../../../domain/tasks.ts';
+import type { TaskReviewInput } from '../../../../domain/task-input.ts';
 import { useAction } from '../../../lib/action.ts';
 import { apiCall } from '../../../lib/api-fetch.ts';
 import { adminTaskQueryKey } from './get-admin-task.ts';
