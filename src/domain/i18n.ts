@@ -1,39 +1,63 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { defaultLanguage, languages, type Language } from './languages.ts';
+import { pluralRules } from './intl.ts';
+import type { Language } from './languages.ts';
 import { periodName, readPeriodValue } from './months.ts';
 
-export type { I18n };
+/** The values a text puts in (`{{name}}`); `count` also chooses its plural form. */
+export type TextValues = Readonly<Record<string, unknown>>;
+
+/** The texts of one language: `t('users.showing', { from: 1, to: 25, count: 40 })`. */
+export type TFunction = (key: string, values?: TextValues) => string;
+
+/** How a value is written where a text says `{{name, format}}`. */
+const formats: Record<string, (value: unknown, language: Language) => string> = {
+  // A month sent as "2026-10" (months.ts), named in the reader's language, so a refusal about a
+  // month reads "October 2026" or "octubre de 2026", never "10/2026".
+  month: (value, language) => {
+    const period = readPeriodValue(value);
+    return period ? periodName(period, language) : String(value);
+  },
+};
+
+const placeholder = /\{\{(.+?)\}\}/g;
 
 /**
- * An i18next instance for one language: the one way every text a person reads is put together,
- * on a screen, in a notification or in a mail, on both sides. The client makes one per app (and the
- * server one per rendered request, so two visitors rendered at once never share a language),
- * from the dictionary the server handed over; the server makes one per language for mails and
- * notifications. Texts are i18next's: `{{name}}` values, `_one`/`_other` plural forms by `count`.
+ * A text with its values put in: `{{name}}`, `{{period, month}}` in a format above. A value not
+ * given leaves its `{{name}}` as it is, which the screens' tests would see.
  */
-export function createI18n(language: Language, translations: Record<string, string>): I18n {
-  const instance = i18next.createInstance();
-  // The instance reaches components through LanguageProvider only, never a module-wide global
-  // that concurrent server renders would share.
-  void instance.init({
-    resources: { [language]: { translation: translations } },
-    lng: language,
-    fallbackLng: defaultLanguage,
-    supportedLngs: [...languages],
-    // Catalogue keys are flat ('hero.line1'), not nested objects.
-    keySeparator: false,
-    nsSeparator: false,
-    // React escapes what it renders, and a mail's HTML escapes its text as it is composed.
-    interpolation: { escapeValue: false },
-    // Translations are complete before the first render: they are given and init is synchronous.
-    initAsync: false,
-    showSupportNotice: false,
+export function fillIn(text: string, values: TextValues, language: Language): string {
+  return text.replaceAll(placeholder, (whole, inside: string) => {
+    const [name = '', format = ''] = inside.split(',').map((part) => part.trim());
+    const value = values[name];
+    if (value === undefined) return whole;
+    if (value === null) return '';
+    const write = formats[format];
+    return write ? write(value, language) : String(value);
   });
-  // "{{period, month}}": a month sent as "2026-10" (months.ts), named in the reader's language,
-  // so a refusal about a month reads "October 2026" or "octubre de 2026", never "10/2026".
-  instance.services.formatter?.add('month', (value, lng) => {
-    const period = readPeriodValue(value);
-    return period ? periodName(period, lng ?? language) : String(value);
-  });
-  return instance;
+}
+
+/**
+ * The one way every text a person reads is put together, on a screen, in a notification or in a
+ * mail, on both sides, from a language's catalogue (flat keys, `'tasks.showing'`):
+ * - its values put in (`fillIn`);
+ * - with a numeric `count`, the key's plural form is read: `key_zero` for none where the catalogue
+ *   has one, else the form the language's rules give (`key_one`, `key_many`, `key_other`), else
+ *   the key itself;
+ * - a key the catalogue lacks reads as itself, which the catalogue tests never let through.
+ * The syntax is i18next's, which did this before (decision 0059): the catalogues did not change.
+ */
+export function translator(
+  language: Language,
+  catalogue: Readonly<Record<string, string>>,
+): TFunction {
+  const plural = pluralRules(language);
+  return (key, values = {}) => {
+    const count = values.count;
+    const counted =
+      typeof count === 'number'
+        ? ((count === 0 ? catalogue[`${key}_zero`] : undefined) ??
+          catalogue[`${key}_${plural.select(count)}`])
+        : undefined;
+    const text = counted ?? catalogue[key];
+    return text === undefined ? key : fillIn(text, values, language);
+  };
 }

@@ -2,7 +2,7 @@
  * The Intl formatters, each made once per language and options and then reused. Making one costs
  * far more than formatting with it: a page of 25 user cards spent more than half of its render
  * time making the same date formatter 25 times on a throttled phone. Everything that formats a
- * date, number, list or relative time goes through here (ESLint forbids `new Intl.*` and
+ * date, number, list or relative time, or picks a plural form, goes through here (ESLint forbids `new Intl.*` and
  * `toLocaleString` elsewhere).
  */
 type Formatters = {
@@ -10,6 +10,7 @@ type Formatters = {
   NumberFormat: [Intl.NumberFormatOptions, Intl.NumberFormat];
   RelativeTimeFormat: [Intl.RelativeTimeFormatOptions, Intl.RelativeTimeFormat];
   ListFormat: [Intl.ListFormatOptions, Intl.ListFormat];
+  PluralRules: [Intl.PluralRulesOptions, Intl.PluralRules];
 };
 
 const constructors: {
@@ -22,6 +23,7 @@ const constructors: {
   NumberFormat: Intl.NumberFormat,
   RelativeTimeFormat: Intl.RelativeTimeFormat,
   ListFormat: Intl.ListFormat,
+  PluralRules: Intl.PluralRules,
 };
 
 const made = new Map<string, unknown>();
@@ -54,3 +56,6 @@ export const relativeTimeFormat = (
 
 export const listFormat = (language: string, options: Intl.ListFormatOptions = {}) =>
   reused('ListFormat', language, options);
+
+export const pluralRules = (language: string, options: Intl.PluralRulesOptions = {}) =>
+  reused('PluralRules', language, options);

@@ -1,20 +1,17 @@
-import type { TFunction } from 'i18next';
-import { createI18n } from '../domain/i18n.ts';
+import { translator, type TFunction } from '../domain/i18n.ts';
 import { languages, type Language } from '../domain/languages.ts';
 import { catalogues, mailCatalogues } from '../domain/locales/index.ts';
 import { catalogueKey, type MessageCode, type MessageParams } from '../domain/messages.ts';
 
 /**
  * What the server writes in a person's language (mails, the notifications it stores for them,
- * refusal messages) comes from the catalogues through the same i18next as the screens: the
- * screens' texts and the mail catalogue, one instance per language, made once.
+ * refusal messages) comes from the catalogues through the same translator as the screens
+ * (domain/i18n.ts): the screens' texts and the mail catalogue, one per language, made once.
  */
 const translators = Object.fromEntries(
   languages.map((language) => [
     language,
-    createI18n(language, { ...catalogues[language], ...mailCatalogues[language] }).getFixedT(
-      language,
-    ),
+    translator(language, { ...catalogues[language], ...mailCatalogues[language] }),
   ]),
 ) as Record<Language, TFunction>;
 

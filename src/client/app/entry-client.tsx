@@ -3,7 +3,6 @@ import '../lib/zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { createI18n } from '../../domain/i18n.ts';
 import { loadInitialState } from './initial-state.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes, preloadPage } from './router.tsx';
@@ -12,7 +11,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
 const state = await loadInitialState();
-const i18n = createI18n(state.language, state.translations);
 // The first page's code is here before the first render, so hydration matches the server's HTML
 // at once and the page is whole. If it fails to download, rendering tries again and shows the
 // error page.
@@ -20,7 +18,7 @@ await preloadPage(window.location.pathname).catch(() => undefined);
 
 const app = (
   <StrictMode>
-    <Providers i18n={i18n} site={state.site}>
+    <Providers language={state.language} translations={state.translations} site={state.site}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

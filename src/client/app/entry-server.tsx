@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { InitialState } from '../../domain/initial-state.ts';
-import { createI18n } from '../../domain/i18n.ts';
 import { Providers } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -20,7 +19,7 @@ export async function renderPage(url: string, state: InitialState): Promise<stri
   // prerender waits for every suspended part (each page's code), so the HTML is complete.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Providers i18n={createI18n(state.language, state.translations)} site={state.site}>
+      <Providers language={state.language} translations={state.translations} site={state.site}>
         <StaticRouter location={`${pathname}${search}`}>
           <AppRoutes />
         </StaticRouter>

@@ -2,7 +2,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../domain/locales/index.ts';
-import { createI18n } from '../../domain/i18n.ts';
 import { LanguageProvider, useLanguage } from './language-provider.tsx';
 
 function Headline() {
@@ -24,7 +23,7 @@ describe('useLanguage', () => {
   it('renders in the language and with the dictionary the server handed over', () => {
     const render = (language: 'en' | 'pt') =>
       renderToString(
-        <LanguageProvider i18n={createI18n(language, catalogues[language])}>
+        <LanguageProvider language={language} translations={catalogues[language]}>
           <Headline />
         </LanguageProvider>,
       );

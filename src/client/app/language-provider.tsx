@@ -4,11 +4,12 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import type { TFunction, i18n as I18n } from 'i18next';
-import { defaultLanguage, isLanguage, languages, type Language } from '../../domain/languages.ts';
+import { translator, type TFunction } from '../../domain/i18n.ts';
+import { defaultLanguage, isLanguage, type Language } from '../../domain/languages.ts';
 import { languageParam } from '../../domain/routes.ts';
 import { getTranslations } from '../features/content/api/get-translations.ts';
 import { readStoredLanguage, storeLanguage } from '../lib/i18n.ts';
@@ -26,52 +27,56 @@ export interface LanguageContextValue {
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
 
-function languageOf(i18n: I18n): Language {
-  return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+type Catalogue = Readonly<Record<string, string>>;
+
+interface Shown {
+  language: Language;
+  t: TFunction;
 }
 
 /**
- * Gives the app its language. `i18n` starts with the language and dictionary the server rendered
- * the page in (see entry-client.tsx), so the first render matches the HTML. A few lines over the
- * i18next instance do what react-i18next would, without its weight on every public page.
+ * Gives the app its language. It starts with the language and dictionary the server rendered the
+ * page in (see entry-client.tsx), so the first render matches the HTML; the other languages'
+ * dictionaries are fetched when the visitor first picks one.
  */
-export function LanguageProvider({ children, i18n }: { children: ReactNode; i18n: I18n }) {
-  const [rendered] = useState(() => languageOf(i18n));
-  const [language, setCurrentLanguage] = useState(rendered);
-  // A new `t` for each language, so whatever depends on it renders again.
-  const t = useMemo(() => i18n.getFixedT(language), [i18n, language]);
+export function LanguageProvider({
+  children,
+  language: rendered,
+  translations,
+}: {
+  children: ReactNode;
+  language: Language;
+  translations: Catalogue;
+}) {
+  const [shown, setShown] = useState<Shown>(() => ({
+    language: rendered,
+    t: translator(rendered, translations),
+  }));
+  // What a failed switch answers with, and the dictionaries fetched so far.
+  const latest = useRef(shown);
+  const catalogues = useRef<Partial<Record<Language, Catalogue>>>({ [rendered]: translations });
+  const { language, t } = shown;
 
-  useEffect(() => {
-    const onChange = () => setCurrentLanguage(languageOf(i18n));
-    i18n.on('languageChanged', onChange);
-    return () => i18n.off('languageChanged', onChange);
-  }, [i18n]);
-
-  const setLanguage = useCallback(
-    (next: Language) => {
-      const apply = async () => {
-        if (!i18n.hasResourceBundle(next, 'translation')) {
-          const translations = await getTranslations();
-          for (const code of languages) {
-            i18n.addResourceBundle(code, 'translation', translations[code], true, true);
-          }
-        }
-        await i18n.changeLanguage(next);
-        storeLanguage(next);
-        // A page opened as ?lang=xx would otherwise come back in xx on reload.
-        const url = new URL(window.location.href);
-        if (url.searchParams.has(languageParam)) {
-          url.searchParams.set(languageParam, next);
-          window.history.replaceState(window.history.state, '', url);
-        }
-      };
+  const setLanguage = useCallback(async (next: Language) => {
+    try {
+      const catalogue =
+        catalogues.current[next] ?? (catalogues.current = await getTranslations())[next];
+      const nextShown = { language: next, t: translator(next, catalogue) };
+      latest.current = nextShown;
+      setShown(nextShown);
+      storeLanguage(next);
+      // A page opened as ?lang=xx would otherwise come back in xx on reload.
+      const url = new URL(window.location.href);
+      if (url.searchParams.has(languageParam)) {
+        url.searchParams.set(languageParam, next);
+        window.history.replaceState(window.history.state, '', url);
+      }
+      return nextShown.t;
+    } catch {
       // Without the other dictionaries (offline) the page stays readable in its language.
-      return apply()
-        .catch(() => undefined)
-        .then(() => i18n.getFixedT(languageOf(i18n)));
-    },
-    [i18n],
-  );
+      return latest.current.t;
+    }
+  }, []);
 
   // The server chose the language from ?lang, the cookie or, on a first visit, the browser's
   // Accept-Language. The saved choice wins when the cookie was lost; a ?lang link is a choice

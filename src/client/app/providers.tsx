@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import type { i18n as I18n } from 'i18next';
+import type { Language } from '../../domain/languages.ts';
 import type { SiteSettings } from '../../domain/site.ts';
 import { LanguageProvider } from './language-provider.tsx';
 import { SiteProvider } from './site-provider.tsx';
 
 interface ProvidersProps {
   children: ReactNode;
-  /** Made by the entry (browser or server) from what the server handed over. */
-  i18n: I18n;
+  /** The page's language and its dictionary, as the server handed them over. */
+  language: Language;
+  translations: Readonly<Record<string, string>>;
   site: SiteSettings;
 }
 
@@ -15,10 +16,12 @@ interface ProvidersProps {
  * What every page needs. The application's screens add theirs (the query cache, tooltips) in
  * `PlatformProviders`, so public pages download none of it.
  */
-export function Providers({ children, i18n, site }: ProvidersProps) {
+export function Providers({ children, language, translations, site }: ProvidersProps) {
   return (
     <SiteProvider site={site}>
-      <LanguageProvider i18n={i18n}>{children}</LanguageProvider>
+      <LanguageProvider language={language} translations={translations}>
+        {children}
+      </LanguageProvider>
     </SiteProvider>
   );
 }

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../domain/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import {
@@ -14,7 +14,7 @@ import {
   profileUpdateRequestSchema,
 } from '../../domain/users.ts';
 import { ApiError } from './api-fetch.ts';
-import { createI18n } from '../../domain/i18n.ts';
+import { translator } from '../../domain/i18n.ts';
 import { failureMessage, translateMessage } from './messages.ts';
 
 const spanish = ((key: string) => es[key] ?? key) as unknown as TFunction;
@@ -74,7 +74,7 @@ describe('translateMessage', () => {
 });
 
 describe('failureMessage', () => {
-  const { t } = createI18n('es', es);
+  const t = translator('es', es);
   const refusal = (body: unknown) => new ApiError(429, '429: ...', body);
 
   it('shows the answer’s code in the reader’s language, with its values', () => {
@@ -101,7 +101,7 @@ describe('failureMessage', () => {
     expect(failureMessage(t, refusal(body), 'x')).toBe(
       'Este creador ya tiene una compensación para octubre de 2026. Edita esa entrada.',
     );
-    const portuguese = createI18n('pt', catalogues.pt).t;
+    const portuguese = translator('pt', catalogues.pt);
     expect(failureMessage(portuguese, refusal(body), 'x')).toBe(
       'Este criador já tem remuneração para outubro de 2026. Edite esse registro.',
     );

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../domain/i18n.ts';
 import type { ApiErrorBody } from '../../domain/errors.ts';
 import { catalogueKey, isMessageCode } from '../../domain/messages.ts';
 import { ApiError } from './api-fetch.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../domain/i18n.ts';
+import { translator } from '../../domain/i18n.ts';
 import type { Language } from '../../domain/languages.ts';
 import { catalogues } from '../../domain/locales/index.ts';
 import { timeAgo } from './relative-time.ts';
@@ -7,8 +7,7 @@ import { timeAgo } from './relative-time.ts';
 const now = new Date('2026-03-10T12:00:00.000Z');
 const before = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
 const reader = (language: Language) => {
-  const i18n = createI18n(language, catalogues[language]);
-  return { t: i18n.t, language };
+  return { t: translator(language, catalogues[language]), language };
 };
 
 describe('timeAgo', () => {

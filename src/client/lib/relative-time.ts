@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../domain/i18n.ts';
 import { relativeTimeFormat } from '../../domain/intl.ts';
 
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -6,9 +6,9 @@ const pluralForm = /_(zero|one|two|few|many|other)$/;
 
 /**
  * The plural forms of every counted text, in every language. Each language's plural rules need
- * some (English one and other; Spanish and Portuguese also many, for a million), and i18next
- * takes a zero form for a count of 0: Brazilian Portuguese says "0 arquivos" where its rules
- * would pick one. All languages hold all four, because the translations table keeps one row per
+ * some (English one and other; Spanish and Portuguese also many, for a million), and the
+ * translator (domain/i18n.ts) takes a zero form for a count of 0: Brazilian Portuguese says
+ * "0 arquivos" where its rules would pick one. All languages hold all four, because the translations table keeps one row per
  * key with a text for each language.
  */
 const pluralForms = ['zero', 'one', 'other', 'many'];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../i18n.ts';
+import { translator } from '../i18n.ts';
 import type { Language } from '../languages.ts';
 import { catalogues } from './index.ts';
 
-const t = (language: Language) => createI18n(language, catalogues[language]).t;
+const t = (language: Language) => translator(language, catalogues[language]);
 
 // Where a number meets a noun, the noun follows the number, in every language.
 describe('counted texts', () => {

@@ -7,7 +7,6 @@ import { catalogues } from '../../../domain/locales/index.ts';
 import type { User } from '../../../domain/users.ts';
 import { LanguageProvider } from '../../app/language-provider.tsx';
 import { currentUserQueryKey } from '../../lib/current-user.ts';
-import { createI18n } from '../../../domain/i18n.ts';
 import { PagePending } from './page-pending.tsx';
 
 const person = (isAdmin: boolean): User => ({
@@ -27,7 +26,7 @@ function renderFor(user: User) {
   queryClient.setQueryData(currentUserQueryKey, user);
   return renderToString(
     <QueryClientProvider client={queryClient}>
-      <LanguageProvider i18n={createI18n('en', catalogues.en)}>
+      <LanguageProvider language="en" translations={catalogues.en}>
         <MemoryRouter>
           <PagePending titleKey="page.compensation" />
         </MemoryRouter>

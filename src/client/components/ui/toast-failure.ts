@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../domain/i18n.ts';
 import { failureMessage } from '../../lib/messages.ts';
 import { toast } from './use-toast.ts';
 

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../domain/i18n.ts';
 import type { Language } from '../../../domain/languages.ts';
 import { catalogues } from '../../../domain/locales/index.ts';
 import { finishedAt, type TaskStatus } from '../../../domain/tasks.ts';
@@ -13,7 +12,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 /** What a due date reads, as the screen renders it (tags dropped). */
 function dueDateText(language: Language, status: TaskStatus, finished: string | null) {
   const html = renderToString(
-    <LanguageProvider i18n={createI18n(language, catalogues[language])}>
+    <LanguageProvider language={language} translations={catalogues[language]}>
       <DueDate dueDate={daysAgo(45)} status={status} finishedAt={finished} />
     </LanguageProvider>,
   );

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../domain/i18n.ts';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { useId } from 'react';
 import { lastSeenStepMs, type SignedInSession } from '../../../domain/auth.ts';

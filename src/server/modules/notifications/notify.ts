@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../domain/i18n.ts';
 import type { Language } from '../../../domain/languages.ts';
 import {
   notificationInputSchema,

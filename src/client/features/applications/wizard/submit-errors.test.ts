@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import i18next from 'i18next';
+import { translator } from '../../../../domain/i18n.ts';
 import { catalogues } from '../../../../domain/locales/index.ts';
 import { ApiError } from '../../../lib/api-fetch.ts';
 import { submitErrorToasts } from './submit-errors.ts';
 
-function translator(language: 'en' | 'es') {
-  const instance = i18next.createInstance();
-  void instance.init({
-    resources: { en: { translation: catalogues.en }, es: { translation: catalogues.es } },
-    lng: language,
-    fallbackLng: 'en',
-    keySeparator: false,
-    nsSeparator: false,
-    initAsync: false,
-    showSupportNotice: false,
-  });
-  return instance.t;
-}
-const t = translator('en');
+const t = translator('en', catalogues.en);
 
 function badRequest(body: unknown) {
   return new ApiError(400, `400: ${JSON.stringify(body)}`, body);
@@ -95,7 +82,7 @@ describe('the toasts of a failed application', () => {
   });
 
   it("speak the visitor's language, the server's messages included, by their codes", () => {
-    const es = translator('es');
+    const es = translator('es', catalogues.es);
     expect(
       submitErrorToasts(
         es,

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../../domain/i18n.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-fetch.ts';
 import { isMessageCode } from '../../../../domain/messages.ts';

@@ -18,7 +18,7 @@ export function useLogin() {
       // The code step follows: nobody is signed in yet.
       if ('twoFactorRequired' in response) return;
       // Whatever the previous visitor had loaded must not show through. (The dictionaries are
-      // not queries: the language provider keeps them in i18next, so nothing here spares them.)
+      // not queries: the language provider keeps them, so nothing here spares them.)
       queryClient.removeQueries();
       queryClient.setQueryData(currentUserQueryKey, response.user);
     },

@@ -2,7 +2,6 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../../domain/i18n.ts';
 import type { Language } from '../../../../domain/languages.ts';
 import { catalogues } from '../../../../domain/locales/index.ts';
 import { defaultSiteSettings } from '../../../../domain/site.ts';
@@ -19,7 +18,7 @@ const site = {
 
 function render(language: Language) {
   return renderToString(
-    <LanguageProvider i18n={createI18n(language, catalogues[language])}>
+    <LanguageProvider language={language} translations={catalogues[language]}>
       <SiteProvider site={site}>
         <MemoryRouter>
           <PrivacyPolicyPage />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { LegalDocument } from '../../../../domain/content.ts';
+import { fillIn } from '../../../../domain/i18n.ts';
 import type { Language } from '../../../../domain/languages.ts';
 import type { SiteSettings } from '../../../../domain/site.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
@@ -25,14 +26,11 @@ function siteValues(site: SiteSettings): Record<string, string> {
   };
 }
 
-/**
- * A document's text with the agency's values put in, by the same i18next as every other text:
- * a document's sentence is no catalogue key, so it comes back as the default value, filled in.
- */
+/** A document's text with the agency's values put in, as every other text has them. */
 function useDocumentText(): (value: string) => string {
-  const { t } = useLanguage();
+  const { language } = useLanguage();
   const values = siteValues(useSite());
-  return (value) => t(value, { ...values, defaultValue: value });
+  return (value) => fillIn(value, values, language);
 }
 
 const sectionId = (index: number) => `section-${index + 1}`;
