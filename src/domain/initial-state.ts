@@ -16,3 +16,9 @@ export interface InitialState {
 
 /** The id of the element that carries the initial state. */
 export const initialStateElementId = 'initial-state';
+
+/**
+ * The attribute of an application screen's root that names its scripts, separated by spaces, for
+ * the page's script to ask for at once (`boot.ts`).
+ */
+export const screenScriptsAttribute = 'data-scripts';

@@ -1,15 +1,31 @@
-// The page's only script tag. The server's HTML is complete, so it is painted first and the app
-// is fetched and started once that paint is on screen. On a phone this keeps hydration from
-// holding back the first paint, and a background tab starts at once rather than waiting for a
-// frame it will not get.
+// The page's only script tag. The server's HTML is complete (or, on an application screen, a
+// shell saying 'Loading…'), so it is painted first and the app is fetched and started once that
+// paint is on screen. On a phone this keeps the app's scripts and hydration from holding back the
+// first paint, and a background tab starts at once rather than waiting for a frame it will not get.
 // Imported here so the stylesheet is a <link> in the page's head, not injected by the app.
 import '../styles.css';
+import { screenScriptsAttribute } from '../../domain/initial-state.ts';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * An application screen's shell names every script the screen runs (the server reads them from
+ * the build's manifest): asked for all at once, none waits for the one importing it to arrive.
+ */
+function askForScreenScripts() {
+  const scripts = document.getElementById('root')?.getAttribute(screenScriptsAttribute);
+  for (const href of scripts?.split(' ') ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
 
 // React DOM is most of the app's code. Compiled and run in a task of its own, before the rest, it
 // does not hold a phone's main thread for the whole app at once (Lighthouse's Total Blocking Time).
 const start = async () => {
+  askForScreenScripts();
   await import('react-dom/client');
   await nextTask();
   await import('./entry-client.tsx');

@@ -3,11 +3,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { contentPaths } from '../../domain/api/content-paths.ts';
-import { initialStateElementId, type InitialState } from '../../domain/initial-state.ts';
+import {
+  initialStateElementId,
+  screenScriptsAttribute,
+  type InitialState,
+} from '../../domain/initial-state.ts';
 import type { Language } from '../../domain/languages.ts';
 import { appPaths, type RouteMatch } from '../../domain/routes.ts';
 import { escapeHtml, headTags, scriptJson, type HeadContext } from './head-tags.ts';
-import { modulePreloads, readManifest } from './module-preloads.ts';
+import { readManifest, screenScripts } from './screen-scripts.ts';
 
 /** The rendering entry's export (src/client/app/entry-server.tsx), loaded from its build. */
 type RenderApp = (url: string, state: InitialState) => Promise<string>;
@@ -21,10 +25,10 @@ export interface ClientBuild {
   /** Missing when the rendering entry's build cannot be loaded: pages then go unrendered. */
   renderApp: RenderApp | undefined;
   /**
-   * The `<link rel="modulepreload">` tags of an application's screen, by its path (the router's
-   * pattern, `/tasks/:id`); empty without a manifest or a rendering entry.
+   * The scripts of an application's screen, by its path (the router's pattern, `/tasks/:id`);
+   * none without a manifest or a rendering entry.
    */
-  preloadsOf: (pathname: string) => string;
+  scriptsOf: (pathname: string) => string[];
 }
 
 const headMarker = '<!--app-head-->';
@@ -61,13 +65,13 @@ export async function loadClientBuild(
     return {
       template,
       renderApp: entry.renderPage,
-      preloadsOf: (pathname) =>
-        manifest && pageModules ? modulePreloads(manifest, pageModules(pathname)) : '',
+      scriptsOf: (pathname) =>
+        manifest && pageModules ? screenScripts(manifest, pageModules(pathname)) : [],
     };
   } catch (error) {
     // The browser can still build every page itself from the shell, so the site stays up.
     log.error({ err: error }, `No usable SSR build at ${entryPath}; pages go unrendered`);
-    return { template, renderApp: undefined, preloadsOf: () => '' };
+    return { template, renderApp: undefined, scriptsOf: () => [] };
   }
 }
 
@@ -77,6 +81,19 @@ export async function loadClientBuild(
  * The app's own request (credentials included) takes the preloaded answer.
  */
 const sessionPreload = `<link rel="preload" href="${contentPaths.session}" as="fetch" crossorigin="use-credentials">`;
+
+/**
+ * An application screen's scripts, named on its root for the page's script to ask for once the
+ * shell is painted (`boot.ts`). Not as `<link rel="modulepreload">` in the head: the browser
+ * would fetch them all before the first paint, and a phone's few connections and little
+ * bandwidth went to twenty scripts while the stylesheet and the shell's 'Loading…' waited
+ * (decision 0049).
+ */
+function screenScriptsOf(build: ClientBuild, match: RouteMatch): string {
+  if (match.kind !== 'app') return '';
+  const scripts = build.scriptsOf(appPaths[match.page]);
+  return scripts.length > 0 ? ` ${screenScriptsAttribute}="${escapeHtml(scripts.join(' '))}"` : '';
+}
 
 /**
  * What an application screen shows until its scripts draw it: the 'Loading…' of the screens
@@ -114,18 +131,12 @@ export async function pageHtml(
     build.template
       .replace('<html lang="en">', () => `<html lang="${language}">`)
       .replace(headMarker, () => headTags(match, language, context))
-      // After the stylesheet, at the head's end: a phone opens a few connections at a time, and the
-      // stylesheet the first paint waits for must not queue behind the screen's scripts.
-      .replace(
-        '</head>',
-        () =>
-          (match.kind === 'app' ? sessionPreload + build.preloadsOf(appPaths[match.page]) : '') +
-          '</head>',
-      )
+      // After the stylesheet, at the head's end: the stylesheet the first paint waits for goes first.
+      .replace('</head>', () => (match.kind === 'app' ? sessionPreload : '') + '</head>')
       .replace(
         rootMarker,
         () =>
-          `<div id="root"${renderApp ? ' data-server-rendered' : ''}>${markup}</div>` +
+          `<div id="root"${renderApp ? ' data-server-rendered' : ''}${screenScriptsOf(build, match)}>${markup}</div>` +
           `<script type="application/json" id="${initialStateElementId}">${scriptJson(state)}</script>`,
       )
   );

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from './head-tags.ts';
 
 /** One module of Vite's build manifest (`build.manifest`): its file and the chunks it imports. */
 interface ManifestChunk {
@@ -25,18 +24,19 @@ export function readManifest(clientDir: string): Manifest | undefined {
 }
 
 /**
- * `<link rel="modulepreload">` for every script an application screen runs, so the browser
- * fetches them all at once as it reads the page, instead of each only once the one importing it
- * has arrived (a chain six requests deep on every signed-in screen): the start-up entry's
- * imports, the modules it loads first (React DOM and the app's entry) and the screen's own
- * modules (`modules`: its providers, frame and page, from the client's router), each with
- * every chunk it imports (docs/decisions/0049-signed-in-screens-name-their-files.md).
+ * Every script an application screen runs, so the browser fetches them all at once instead of
+ * each only once the one importing it has arrived (a chain six requests deep on every signed-in
+ * screen): the start-up entry's imports, the modules it loads first (React DOM and the app's
+ * entry) and the screen's own modules (`modules`: its providers, frame and page, from the
+ * client's router), each with every chunk it imports
+ * (docs/decisions/0049-signed-in-screens-name-their-files.md). The page's script asks for them
+ * once the shell is painted (`boot.ts`).
  *
  * Modules missing from the manifest are left out: the browser still finds them by itself.
  */
-export function modulePreloads(manifest: Manifest, modules: readonly string[]): string {
+export function screenScripts(manifest: Manifest, modules: readonly string[]): string[] {
   const entry = manifest[templateEntry];
-  if (!entry) return '';
+  if (!entry) return [];
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -49,8 +49,5 @@ export function modulePreloads(manifest: Manifest, modules: readonly string[]): 
   }
   // The template's script tag asks for the entry itself.
   files.delete(entry.file);
-  return [...files]
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => `<link rel="modulepreload" href="/${escapeHtml(file)}">`)
-    .join('');
+  return [...files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
 }
