@@ -14,7 +14,7 @@ import { identifierMaxLength, multiLine, singleLine } from './text.ts';
  * a creator's choice of year to export. Apart from compensation.ts, which a creator's pay screen
  * imports: a module's code goes whole
  * into the file that holds it, so these validators (and Zod, and the form library with them)
- * would ride along on a screen that only shows pay (decision 0049).
+ * would ride along on a screen that only shows pay (decision 0058).
  */
 
 /**

@@ -2,6 +2,9 @@ import { pluralRules } from './intl.ts';
 import type { Language } from './languages.ts';
 import { periodName, readPeriodValue } from './months.ts';
 
+/** A language's texts by key, flat (`'tasks.showing'`), as the catalogues and the server give them. */
+export type Catalogue = Readonly<Record<string, string>>;
+
 /** The values a text puts in (`{{name}}`); `count` also chooses its plural form. */
 export type TextValues = Readonly<Record<string, unknown>>;
 
@@ -45,10 +48,7 @@ export function fillIn(text: string, values: TextValues, language: Language): st
  * - a key the catalogue lacks reads as itself, which the catalogue tests never let through.
  * The syntax is i18next's, which did this before (decision 0059): the catalogues did not change.
  */
-export function translator(
-  language: Language,
-  catalogue: Readonly<Record<string, string>>,
-): TFunction {
+export function translator(language: Language, catalogue: Catalogue): TFunction {
   const plural = pluralRules(language);
   return (key, values = {}) => {
     const count = values.count;

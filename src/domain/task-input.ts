@@ -13,7 +13,7 @@ import { identifier, multiLine, singleLine } from './text.ts';
  * What an administrator sends to create, edit or review a task. Apart from tasks.ts, which a
  * creator's task screens import: a module's code goes whole into the file that holds it, so these
  * validators (and Zod, and the form library with them) would ride along on every screen that only
- * shows a task (decision 0049).
+ * shows a task (decision 0058).
  */
 
 /** The due date as sent: any date-time JavaScript reads, stored as ISO-8601 (UTC). */

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { translator, type TFunction } from '../../domain/i18n.ts';
+import { translator, type Catalogue, type TFunction } from '../../domain/i18n.ts';
 import { defaultLanguage, isLanguage, type Language } from '../../domain/languages.ts';
 import { languageParam } from '../../domain/routes.ts';
 import { getTranslations } from '../features/content/api/get-translations.ts';
@@ -26,8 +26,6 @@ export interface LanguageContextValue {
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
-
-type Catalogue = Readonly<Record<string, string>>;
 
 interface Shown {
   language: Language;

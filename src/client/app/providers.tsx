@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Catalogue } from '../../domain/i18n.ts';
 import type { Language } from '../../domain/languages.ts';
 import type { SiteSettings } from '../../domain/site.ts';
 import { LanguageProvider } from './language-provider.tsx';
@@ -8,7 +9,7 @@ interface ProvidersProps {
   children: ReactNode;
   /** The page's language and its dictionary, as the server handed them over. */
   language: Language;
-  translations: Readonly<Record<string, string>>;
+  translations: Catalogue;
   site: SiteSettings;
 }
 
