@@ -23,7 +23,10 @@ export type PublicPage = keyof typeof publicPaths;
 /** Public pages search engines should not list: reached only after applying. */
 export const unlistedPages: readonly PublicPage[] = ['thankYou'];
 
-/** The application's screens: served the single-page shell, never rendered on the server. */
+/**
+ * The application's screens: served the single-page shell, the signed-in ones with their frame as
+ * it is before the session answers (decision 0060); never rendered for a person on the server.
+ */
 export const appPaths = {
   login: '/login',
   /** Where the password reset mail's link lands (`resetPasswordPath` in auth.ts). */

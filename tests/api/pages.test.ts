@@ -294,18 +294,34 @@ describe('other paths', () => {
   test("give the application's screens the shell with 'Loading…', never cached, in the visitor's language", async ({
     app,
   }) => {
-    for (const path of ['/admin/dashboard', '/tasks/123', '/login']) {
+    const pt = catalogues.pt;
+    const loading = `<p role="status" class="[^"]*">${pt['common.loading']}</p>`;
+    for (const path of ['/admin/dashboard', '/tasks/123', '/tasks', '/login']) {
       const response = await get(app, path, { cookie: 'preferredLanguage=pt' });
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
-      // Painted at once, before any script: the screens' own 'Loading…', in Portuguese.
-      expect(response.body).toMatch(
-        new RegExp(
-          `<div id="root" data-scripts="[^"]+"><p role="status"[^>]*>${catalogues.pt['common.loading']}</p></div>`,
-        ),
-      );
       expect(response.body).toContain('<html lang="pt">');
       expect(response.body).toContain('<meta name="robots" content="noindex">');
+      // Drawn by the browser, not hydrated: nothing in it belongs to anyone.
+      expect(response.body, path).not.toContain('data-server-rendered');
+    }
+    // Painted at once, before any script: the screens' own 'Loading…', in Portuguese; a signed-in
+    // screen in its frame (still empty: the server does not know who asks), under its heading
+    // when that is the same for everyone.
+    const login = await get(app, '/login', { cookie: 'preferredLanguage=pt' });
+    expect(login.body).toMatch(new RegExp(`<div id="root" data-scripts="[^"]+">${loading}</div>`));
+    const tasks = await get(app, '/tasks', { cookie: 'preferredLanguage=pt' });
+    expect(tasks.body).toMatch(
+      new RegExp(
+        `<header [^>]*></header><main id="main"[^>]*>.*<h1[^>]*>${pt['page.tasks']}</h1><p[^>]*>${pt['tasks.mine.subtitle']}</p>.*${loading}</main>`,
+      ),
+    );
+    for (const path of ['/admin/dashboard', '/tasks/123']) {
+      const response = await get(app, path, { cookie: 'preferredLanguage=pt' });
+      expect(response.body, path).toMatch(
+        new RegExp(`<header [^>]*></header><main id="main"[^>]*>${loading}</main>`),
+      );
+      expect(response.body, path).not.toContain('<h1');
     }
   });
 

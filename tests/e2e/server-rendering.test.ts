@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
 import { publicPaths as publicPathsByPage } from '../../src/domain/routes.ts';
 import { viewports, waitForHydration } from '../support/browser.ts';
+import { assignTask, createTask, createUser } from '../support/factories.ts';
 import { useE2E } from '../support/e2e.ts';
 
 const publicPaths = Object.values(publicPathsByPage);
@@ -101,6 +102,49 @@ describe('server-rendered pages in the browser', () => {
     }
     expect(requested.some((file) => file.endsWith('.js'))).toBe(true);
     expect(requested.filter((file) => platformFiles.includes(file))).toEqual([]);
+    await context.close();
+  });
+
+  it("paint a signed-in screen's frame and heading before its scripts run, and the screen then takes their place without moving them", async () => {
+    const pt = catalogues.pt;
+    const stamp = Date.now().toString(36);
+    const creator = await createUser(e2e.db, {
+      preferredLanguage: 'pt',
+      firstName: `Rita${stamp}`,
+    });
+    const task = await createTask(e2e.db, { title: `Ensaio ${stamp}` });
+    await assignTask(e2e.db, { taskId: task.id, userId: creator.id });
+    const heading = { level: 1, name: pt['page.tasks'] } as const;
+
+    // What a phone paints before any script has run: the frame, the heading, 'Loading…'.
+    const before = await e2e.browser.newContext({
+      baseURL: e2e.baseUrl,
+      viewport: viewports.phone,
+      javaScriptEnabled: false,
+    });
+    await e2e.signInAs(before, creator);
+    const shell = await before.newPage();
+    await shell.goto('/tasks?lang=pt');
+    expect(await shell.getByRole('heading', heading).isVisible()).toBe(true);
+    expect(await shell.getByText(pt['tasks.mine.subtitle']!).isVisible()).toBe(true);
+    expect(await shell.getByRole('status').innerText()).toBe(pt['common.loading']);
+    // Nothing that needs a script or knows the person: no menu, no bell, no name.
+    expect(await shell.getByRole('button').count()).toBe(0);
+    expect(await shell.getByText(`Rita${stamp}`).count()).toBe(0);
+    const painted = await shell.getByRole('heading', heading).boundingBox();
+    await before.close();
+
+    // The screen itself, once its scripts have run: one heading, where it was painted.
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(context, creator);
+    await page.goto('/tasks?lang=pt');
+    await expect
+      .poll(() => page.getByRole('listitem').filter({ hasText: task.title }).count())
+      .toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('heading', heading).boundingBox()).toEqual(painted);
+    expect(await page.getByRole('button', { name: pt['layout.openMenu'] }).isVisible()).toBe(true);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

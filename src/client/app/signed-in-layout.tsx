@@ -13,10 +13,18 @@ import {
 } from 'lucide-react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import type { User } from '../../domain/users.ts';
-import { paths } from '../../domain/routes.ts';
+import { matchRoute, paths } from '../../domain/routes.ts';
 import { useLanguage } from './language-provider.tsx';
 import { useLogout } from '../features/auth/api/logout.ts';
 import { useUpdateLanguage } from '../features/users/api/update-language.ts';
@@ -31,6 +39,8 @@ import {
 import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { LanguageSelect } from '../components/layout/language-select.tsx';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
+import { Loading, PageMain } from '../components/layout/page.tsx';
+import { hasScreenHeading, ScreenHeader } from '../components/layout/screen-header.tsx';
 import { Sidebar, type NavItem } from './sidebar.tsx';
 
 /** Who may open the signed-in routes inside this layout; set in the router. */
@@ -60,11 +70,14 @@ const creatorNav: NavItem[] = [
  * (which brings them back here afterwards); each role is kept to its own pages (decision 0007).
  */
 export function SignedInLayout({ access, children }: RouteAccess & { children?: ReactNode }) {
-  const { data: user, isPending, isError, refetch } = useCurrentUser();
+  const { data, isError, refetch } = useCurrentUser();
+  // The frame and the page are drawn in the background once the session answers (a deferred
+  // value: React draws them in slices between which a phone stays responsive), not in one long
+  // task as the query's update would be; 'Loading…' stays until they are ready.
+  const user = useDeferredValue(data);
   const location = useLocation();
   const { t } = useLanguage();
 
-  if (isPending) return <LoadingScreen />;
   if (isError) {
     return (
       <main id="main" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4">
@@ -73,6 +86,7 @@ export function SignedInLayout({ access, children }: RouteAccess & { children?: 
       </main>
     );
   }
+  if (user === undefined) return <ScreenBeforeSession />;
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return (
@@ -140,11 +154,10 @@ function Shell({ user, children }: { user: User; children: ReactNode }) {
 
   return (
     <Dialog.Root open={isMenuOpen} onOpenChange={setMenuOpen}>
-      <div className="min-h-dvh lg:flex">
-        <Sidebar user={user} nav={nav} onNavigate={closeMenu} />
-
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur sm:px-6">
+      <Frame
+        sidebar={<Sidebar user={user} nav={nav} onNavigate={closeMenu} />}
+        header={
+          <>
             <Dialog.Trigger className="rounded-md p-2 text-muted-foreground hover:text-foreground lg:hidden">
               <Menu className="size-5" aria-hidden="true" />
               <span className="sr-only">{t('layout.openMenu')}</span>
@@ -168,10 +181,58 @@ function Shell({ user, children }: { user: User; children: ReactNode }) {
                 <span className="max-sm:sr-only">{t('layout.logout')}</span>
               </Button>
             </div>
-          </header>
-          {children}
-        </div>
-      </div>
+          </>
+        }
+      >
+        {children}
+      </Frame>
     </Dialog.Root>
+  );
+}
+
+/** The signed-in frame: the sidebar beside the page on a wide screen, the header above it. */
+function Frame({
+  sidebar,
+  header,
+  children,
+}: {
+  sidebar: ReactNode;
+  header: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-dvh lg:flex">
+      {sidebar}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur sm:px-6">
+          {header}
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The screen until the session has answered: the frame, still empty, around the screen's heading
+ * (when it is the same for everyone) and 'Loading…'. The server sends it as the screen's page
+ * (it cannot know who asks), so a phone paints the heading at once, and the screen then takes its
+ * place without moving it (decision 0060).
+ */
+function ScreenBeforeSession() {
+  const { pathname } = useLocation();
+  const match = matchRoute(pathname);
+  return (
+    <Frame
+      sidebar={
+        <div className="sticky top-0 hidden h-dvh w-64 shrink-0 border-r border-border bg-surface lg:block" />
+      }
+      header={null}
+    >
+      <PageMain>
+        {match.kind === 'app' && hasScreenHeading(match.page) && <ScreenHeader page={match.page} />}
+        <Loading />
+      </PageMain>
+    </Frame>
   );
 }

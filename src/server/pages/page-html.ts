@@ -9,7 +9,7 @@ import {
   type InitialState,
 } from '../../domain/initial-state.ts';
 import type { Language } from '../../domain/languages.ts';
-import { appPaths, type RouteMatch } from '../../domain/routes.ts';
+import { appPaths, signedInPrefixes, type AppPage, type RouteMatch } from '../../domain/routes.ts';
 import { escapeHtml, headTags, scriptJson, type HeadContext } from './head-tags.ts';
 import { readManifest, screenScripts } from './screen-scripts.ts';
 
@@ -104,11 +104,41 @@ function appLoadingMarkup(loading: string): string {
   return `<p role="status" class="py-12 text-center text-muted-foreground">${escapeHtml(loading)}</p>`;
 }
 
+/** A screen for signed-in people (not the sign-in and password reset screens). */
+function isSignedInScreen(page: AppPage): boolean {
+  return signedInPrefixes.some((prefix) => appPaths[page].startsWith(prefix));
+}
+
 /**
- * One page in one language: the template with the page's head tags, the public pages' and the
- * 404 page's markup rendered on the server, and the state the browser starts from. The
- * application's screens get the shell with 'Loading…' (they are for signed-in people, not search
- * engines), naming every script the screen runs so the browser fetches them at once.
+ * The page's markup: the public pages and the 404 page as they are, to be hydrated; a signed-in
+ * screen as its frame draws it until the session answers (its heading and 'Loading…', decision
+ * 0060), which the screen's first render replaces; the sign-in screens, 'Loading…'.
+ */
+async function markupOf(
+  build: ClientBuild,
+  match: RouteMatch,
+  state: InitialState,
+  appUrl: string,
+) {
+  const { renderApp } = build;
+  if (renderApp && match.kind !== 'app') {
+    const path = match.kind === 'public' ? match.path : notFoundPath;
+    return { markup: await renderApp(appUrl + path, state), isHydrated: true };
+  }
+  if (renderApp && match.kind === 'app' && isSignedInScreen(match.page)) {
+    return { markup: await renderApp(appUrl + appPaths[match.page], state), isHydrated: false };
+  }
+  return {
+    markup: appLoadingMarkup(state.translations['common.loading'] ?? ''),
+    isHydrated: false,
+  };
+}
+
+/**
+ * One page in one language: the template with the page's head tags, the page's markup
+ * (`markupOf`), and the state the browser starts from. The application's screens (for signed-in
+ * people, not search engines) name every script the screen runs so the browser fetches them at
+ * once.
  */
 export async function pageHtml(
   build: ClientBuild,
@@ -121,11 +151,7 @@ export async function pageHtml(
     translations: context.translations[language],
     site: context.site,
   };
-  const renderApp = match.kind === 'app' ? undefined : build.renderApp;
-  const path = match.kind === 'public' ? match.path : notFoundPath;
-  const markup = renderApp
-    ? await renderApp(context.appUrl + path, state)
-    : appLoadingMarkup(state.translations['common.loading'] ?? '');
+  const { markup, isHydrated } = await markupOf(build, match, state, context.appUrl);
   // Functions as replacements, so a `$` in the texts is never read as a replacement pattern.
   return (
     build.template
@@ -136,7 +162,7 @@ export async function pageHtml(
       .replace(
         rootMarker,
         () =>
-          `<div id="root"${renderApp ? ' data-server-rendered' : ''}${screenScriptsOf(build, match)}>${markup}</div>` +
+          `<div id="root"${isHydrated ? ' data-server-rendered' : ''}${screenScriptsOf(build, match)}>${markup}</div>` +
           `<script type="application/json" id="${initialStateElementId}">${scriptJson(state)}</script>`,
       )
   );

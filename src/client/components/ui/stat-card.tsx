@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useLanguage } from '../../app/language-provider.tsx';
 import { Card } from './card.tsx';
 
 /** The largest a figure is written, and the smallest it may shrink to before it wraps. */
@@ -54,5 +55,19 @@ export function StatCards({ label, children }: { label: string; children: ReactN
     <section aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {children}
     </section>
+  );
+}
+
+/**
+ * A figure whose data is still on its way: the cards stand where they will be, so nothing moves
+ * down the screen when the figures arrive.
+ */
+export function PendingFigure() {
+  const { t } = useLanguage();
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="sr-only">{t('common.loading')}</span>
+    </>
   );
 }

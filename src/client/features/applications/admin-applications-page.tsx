@@ -5,7 +5,8 @@ import { applicationStatuses, type Application } from '../../../domain/applicati
 const statusFilters = ['all', ...applicationStatuses] as const;
 type StatusFilter = (typeof statusFilters)[number];
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PageMain } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PagedList } from '../../components/list/paged-list.tsx';
@@ -38,7 +39,7 @@ export function AdminApplicationsPage() {
 
   return (
     <PageMain>
-      <PageHeader title={t('page.adminApplications')} subtitle={t('applications.subtitle')} />
+      <ScreenHeader page="adminApplications" />
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchBox

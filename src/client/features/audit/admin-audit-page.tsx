@@ -7,7 +7,8 @@ import {
   type AuditKind,
 } from '../../../domain/audit.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PageMain } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { PagedList } from '../../components/list/paged-list.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
 import { useListParams } from '../../components/list/use-list-params.ts';
@@ -42,9 +43,8 @@ export function AdminAuditPage() {
 
   return (
     <PageMain>
-      <PageHeader
-        title={t('page.adminAudit')}
-        subtitle={t('audit.subtitle')}
+      <ScreenHeader
+        page="adminAudit"
         action={
           <a href={auditCsvUrl(filter)} download className={buttonVariants({ variant: 'outline' })}>
             <Download aria-hidden="true" />

@@ -8,12 +8,13 @@ import {
 } from '../../../domain/compensation.ts';
 import { decimalToCents } from '../../../domain/money.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PageMain } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { PagedList } from '../../components/list/paged-list.tsx';
 import { SearchBox } from '../../components/list/search-box.tsx';
 import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
-import { StatCard, StatCards } from '../../components/ui/stat-card.tsx';
+import { PendingFigure, StatCard, StatCards } from '../../components/ui/stat-card.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { AdminExportCsv } from './admin-export-csv.tsx';
 import { useCreators } from './api/get-creators.ts';
@@ -36,9 +37,8 @@ export function AdminCreatorsPage() {
 
   return (
     <PageMain>
-      <PageHeader
-        title={t('page.adminInfluencers')}
-        subtitle={t('compensation.influencers.subtitle')}
+      <ScreenHeader
+        page="adminCreators"
         action={
           <div className="flex flex-wrap items-end gap-2">
             <PublishMonthButton />
@@ -47,7 +47,7 @@ export function AdminCreatorsPage() {
           </div>
         }
       />
-      {data && <CreatorTotals totals={data.totals} />}
+      <CreatorTotals totals={data?.totals} />
 
       <CreatorListControls filter={filter} sort={sort} setFilters={setFilters} />
 
@@ -118,31 +118,33 @@ function CreatorListControls({
   );
 }
 
-function CreatorTotals({ totals }: { totals: CreatorList['totals'] }) {
+/** The figures over every creator; until they arrive, the cards hold their place. */
+function CreatorTotals({ totals }: { totals: CreatorList['totals'] | undefined }) {
   const { t, language } = useLanguage();
+  const pending = <PendingFigure />;
   return (
     <StatCards label={t('compensation.figures')}>
       <StatCard
         label={t('compensation.influencers.totalInfluencers')}
-        value={totals.totalInfluencers}
+        value={totals?.totalInfluencers ?? pending}
         caption={t('compensation.influencers.totalInfluencersCaption')}
         icon={Users}
       />
       <StatCard
         label={t('compensation.influencers.activeThisMonth')}
-        value={totals.activeThisMonth}
+        value={totals?.activeThisMonth ?? pending}
         caption={t('compensation.influencers.activeThisMonthCaption')}
         icon={UserCheck}
       />
       <StatCard
         label={t('compensation.influencers.withEarnings')}
-        value={totals.withEarnings}
+        value={totals?.withEarnings ?? pending}
         caption={t('compensation.influencers.withEarningsCaption')}
         icon={BadgeDollarSign}
       />
       <StatCard
         label={t('compensation.influencers.totalPayouts')}
-        value={formatMoney(totals.totalPayouts, language)}
+        value={totals ? formatMoney(totals.totalPayouts, language) : pending}
         caption={t('compensation.influencers.totalPayoutsCaption')}
         icon={Banknote}
       />

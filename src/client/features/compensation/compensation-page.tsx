@@ -8,7 +8,8 @@ import {
 } from '../../../domain/compensation.ts';
 import { decimalToCents } from '../../../domain/money.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
+import { PageMain, QueryState } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { StatusBadge } from '../../components/list/status-badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -35,9 +36,8 @@ export function CompensationPage() {
   const [year, setYear] = useChosenYear(years.map((option) => option.year));
   return (
     <PageMain>
-      <PageHeader
-        title={t('page.compensation')}
-        subtitle={t('compensation.mine.subtitle')}
+      <ScreenHeader
+        page="compensation"
         action={
           compensations.data?.length ? (
             <a

@@ -2,7 +2,8 @@ import { Bell, DollarSign } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../domain/notifications.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PageMain } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { PagedList } from '../../components/list/paged-list.tsx';
 import { useListParams } from '../../components/list/use-list-params.ts';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
@@ -41,9 +42,8 @@ export function NotificationsPage() {
 
   return (
     <PageMain>
-      <PageHeader
-        title={t('notifications.title')}
-        subtitle={t('notifications.pageSubtitle')}
+      <ScreenHeader
+        page="notifications"
         action={
           unread > 0 && (
             <Button

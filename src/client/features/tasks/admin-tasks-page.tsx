@@ -9,7 +9,8 @@ import {
   type TaskStatus,
 } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PageMain } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { statusToneClasses, taskStatusTone } from '../../components/list/status-badge.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -47,9 +48,8 @@ export function AdminTasksPage() {
 
   return (
     <PageMain>
-      <PageHeader
-        title={t('page.adminTaskRequests')}
-        subtitle={t('tasks.admin.subtitle')}
+      <ScreenHeader
+        page="adminTasks"
         action={
           <Button onClick={() => setDialog({ kind: 'create' })}>
             <Plus aria-hidden="true" />

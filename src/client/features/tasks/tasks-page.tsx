@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import { paths } from '../../../domain/routes.ts';
 import { finishedAt, type MyTask, type TaskCounters } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain } from '../../components/layout/page.tsx';
+import { PageMain } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { PendingFigure } from '../../components/ui/stat-card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useMyTasks } from './api/get-my-tasks.ts';
 import { TaskList, useTaskListParams } from './task-list.tsx';
@@ -19,8 +21,8 @@ export function TasksPage() {
 
   return (
     <PageMain>
-      <PageHeader title={t('page.tasks')} subtitle={t('tasks.mine.subtitle')} />
-      {tasks.data && <Counters counters={tasks.data.counters} />}
+      <ScreenHeader page="tasks" />
+      <Counters counters={tasks.data?.counters} />
       <TaskList
         query={tasks}
         onPageChange={setPage}
@@ -44,8 +46,11 @@ const counterItems: {
   { key: 'completed', icon: CheckCircle2, tone: 'text-green-400' },
 ];
 
-/** Total, In Progress, Submitted, Completed over all the creator's tasks. */
-function Counters({ counters }: { counters: TaskCounters }) {
+/**
+ * Total, In Progress, Submitted, Completed over all the creator's tasks; until they arrive, the
+ * counters hold their place.
+ */
+function Counters({ counters }: { counters: TaskCounters | undefined }) {
   const { t } = useLanguage();
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -55,7 +60,9 @@ function Counters({ counters }: { counters: TaskCounters }) {
             <span className="truncate">{t(`tasks.counter.${key}`)}</span>
             <Icon className={cn('size-5 shrink-0', tone)} aria-hidden />
           </dt>
-          <dd className={cn('text-2xl font-bold', tone)}>{counters[key]}</dd>
+          <dd className={cn('text-2xl font-bold', tone)}>
+            {counters ? counters[key] : <PendingFigure />}
+          </dd>
         </div>
       ))}
     </dl>

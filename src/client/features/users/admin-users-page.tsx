@@ -19,7 +19,8 @@ import {
   type User,
 } from '../../../domain/users.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
-import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
+import { PageMain, QueryState } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -69,9 +70,8 @@ export function AdminUsersPage() {
 
   return (
     <PageMain>
-      <PageHeader
-        title={t('page.adminUsers')}
-        subtitle={t('users.subtitle')}
+      <ScreenHeader
+        page="adminUsers"
         action={
           <Button onClick={() => setDialog({ kind: 'create' })}>
             <Plus aria-hidden="true" />

@@ -24,14 +24,15 @@ import { useUpdateLanguage } from './api/update-language.ts';
 import { useUpdateProfile } from './api/update-profile.ts';
 import { SignedInSessions } from './signed-in-sessions.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
-import { PageHeader, PageMain, QueryState } from '../../components/layout/page.tsx';
+import { PageMain, QueryState } from '../../components/layout/page.tsx';
+import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 
 export function SettingsPage() {
   const { t } = useLanguage();
   const me = useMe();
   return (
     <PageMain>
-      <PageHeader title={t('page.settings')} subtitle={t('settings.subtitle')} />
+      <ScreenHeader page="settings" />
       <div className="flex gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4 text-sm">
         <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
         <p>{t('settings.adminOnlyNotice')}</p>
