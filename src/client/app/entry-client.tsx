@@ -27,7 +27,8 @@ const app = (
 );
 
 // Public pages arrive rendered (src/server/pages/) and are hydrated; the application's
-// screens arrive as a shell saying 'Loading…', which the first render replaces. Both as a
+// screens arrive as a shell (a signed-in screen's frame and heading, decision 0060, or
+// 'Loading…'), which the first render replaces with the same. Both as a
 // transition: React yields to the browser every few milliseconds instead of holding a phone's
 // main thread for the whole page.
 if (container.hasAttribute('data-server-rendered')) {

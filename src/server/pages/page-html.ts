@@ -96,9 +96,9 @@ function screenScriptsOf(build: ClientBuild, match: RouteMatch): string {
 }
 
 /**
- * What an application screen shows until its scripts draw it: the 'Loading…' of the screens
- * (QueryState's), in the page's language, so a phone on a slow network paints at once instead of
- * staying blank; React replaces it when it draws the screen.
+ * What the sign-in screens (and every screen without a rendering entry) show until their scripts
+ * draw them: the 'Loading…' of the screens (QueryState's), in the page's language, so a phone on a
+ * slow network paints at once instead of staying blank; React replaces it when it draws the screen.
  */
 function appLoadingMarkup(loading: string): string {
   return `<p role="status" class="py-12 text-center text-muted-foreground">${escapeHtml(loading)}</p>`;
