@@ -316,6 +316,13 @@ describe('other paths', () => {
         `<header [^>]*></header><main id="main"[^>]*>.*<h1[^>]*>${pt['page.tasks']}</h1><p[^>]*>${pt['tasks.mine.subtitle']}</p>.*${loading}</main>`,
       ),
     );
+    // A note the screen always shows under its heading is drawn with it.
+    const settings = await get(app, '/settings', { cookie: 'preferredLanguage=pt' });
+    expect(settings.body).toMatch(
+      new RegExp(
+        `<h1[^>]*>${pt['page.settings']}</h1>.*<p>${pt['settings.adminOnlyNotice']}</p>.*${loading}</main>`,
+      ),
+    );
     for (const path of ['/admin/dashboard', '/tasks/123']) {
       const response = await get(app, path, { cookie: 'preferredLanguage=pt' });
       expect(response.body, path).toMatch(

@@ -1,3 +1,4 @@
+import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AppPage } from '../../../domain/routes.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
@@ -7,6 +8,8 @@ import { PageHeader } from './page.tsx';
 interface ScreenHeading {
   title: string;
   subtitle: string;
+  /** A note under the heading that the screen always shows. */
+  notice?: string;
 }
 
 /**
@@ -23,7 +26,11 @@ export const screenHeadings = {
   adminAudit: { title: 'page.adminAudit', subtitle: 'audit.subtitle' },
   tasks: { title: 'page.tasks', subtitle: 'tasks.mine.subtitle' },
   compensation: { title: 'page.compensation', subtitle: 'compensation.mine.subtitle' },
-  settings: { title: 'page.settings', subtitle: 'settings.subtitle' },
+  settings: {
+    title: 'page.settings',
+    subtitle: 'settings.subtitle',
+    notice: 'settings.adminOnlyNotice',
+  },
   notifications: { title: 'notifications.title', subtitle: 'notifications.pageSubtitle' },
 } satisfies Partial<Record<AppPage, ScreenHeading>>;
 
@@ -36,6 +43,16 @@ export function hasScreenHeading(page: string): page is ScreenWithHeading {
 /** The heading of `page` (see screenHeadings), with the screen's action beside it. */
 export function ScreenHeader({ page, action }: { page: ScreenWithHeading; action?: ReactNode }) {
   const { t } = useLanguage();
-  const { title, subtitle } = screenHeadings[page];
-  return <PageHeader title={t(title)} subtitle={t(subtitle)} action={action} />;
+  const heading: ScreenHeading = screenHeadings[page];
+  return (
+    <>
+      <PageHeader title={t(heading.title)} subtitle={t(heading.subtitle)} action={action} />
+      {heading.notice !== undefined && (
+        <div className="flex gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4 text-sm">
+          <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+          <p>{t(heading.notice)}</p>
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -28,15 +27,10 @@ import { PageMain, QueryState } from '../../components/layout/page.tsx';
 import { ScreenHeader } from '../../components/layout/screen-header.tsx';
 
 export function SettingsPage() {
-  const { t } = useLanguage();
   const me = useMe();
   return (
     <PageMain>
       <ScreenHeader page="settings" />
-      <div className="flex gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4 text-sm">
-        <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-        <p>{t('settings.adminOnlyNotice')}</p>
-      </div>
       <QueryState query={me}>
         {(user) => (
           <div className="grid gap-6 lg:grid-cols-2">
