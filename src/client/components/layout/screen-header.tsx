@@ -40,6 +40,53 @@ export function hasScreenHeading(page: string): page is ScreenWithHeading {
   return Object.hasOwn(screenHeadings, page);
 }
 
+/**
+ * The dashboards' subtitles, as catalogue keys: a dashboard is headed by a greeting by name, which
+ * only the session knows, over a subtitle that is the same for everyone. Before the session
+ * answers, the frame draws the banner with the subtitle and a placeholder for the greeting.
+ */
+export const greetingSubtitles = {
+  dashboard: 'dashboard.influencer.subtitle',
+  adminDashboard: 'dashboard.admin.subtitle',
+} satisfies Partial<Record<AppPage, string>>;
+
+export type ScreenWithGreeting = keyof typeof greetingSubtitles;
+
+export function hasGreeting(page: string): page is ScreenWithGreeting {
+  return Object.hasOwn(greetingSubtitles, page);
+}
+
+const greetingStyle = 'text-2xl font-bold tracking-tight sm:text-3xl';
+const greetingBar = 'inline-block h-[1em] rounded bg-foreground/10 align-middle';
+
+/**
+ * A dashboard's banner: the greeting over the subtitle of `page`. Without a greeting (the session
+ * has not answered yet) bars, hidden from screen readers, hold its lines: two on a phone,
+ * where a greeting by name mostly takes two, one on a wider screen.
+ */
+export function GreetingBanner({
+  page,
+  greeting,
+}: {
+  page: ScreenWithGreeting;
+  greeting?: string;
+}) {
+  const { t } = useLanguage();
+  return (
+    <div className="rounded-xl border border-accent/30 bg-gradient-to-br from-accent/20 via-surface to-surface p-6 sm:p-8">
+      {greeting === undefined ? (
+        <div aria-hidden="true" className={greetingStyle}>
+          <span className={`${greetingBar} w-full sm:w-3/5`} />{' '}
+          <span className={`${greetingBar} w-2/5 sm:hidden`} />
+        </div>
+      ) : (
+        <h1 className={greetingStyle}>{greeting}</h1>
+      )}
+      <p className="mt-1 text-muted-foreground">{t(greetingSubtitles[page])}</p>
+    </div>
+  );
+}
+
 /** The heading of `page` (see screenHeadings), with the screen's action beside it. */
 export function ScreenHeader({ page, action }: { page: ScreenWithHeading; action?: ReactNode }) {
   const { t } = useLanguage();

@@ -36,13 +36,12 @@ import {
 import { paths } from '../../../domain/routes.ts';
 
 export function AdminDashboardPage() {
-  const { t } = useLanguage();
   const dashboard = useAdminDashboard();
 
   return (
     <PageMain>
       <WelcomeBanner
-        subtitle={t('dashboard.admin.subtitle')}
+        page="adminDashboard"
         isReturning={Boolean(dashboard.data?.previousSignInAt)}
       />
       <QueryState query={dashboard}>

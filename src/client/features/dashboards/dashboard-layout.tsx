@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLanguage } from '../../app/language-provider.tsx';
+import { GreetingBanner, type ScreenWithGreeting } from '../../components/layout/screen-header.tsx';
 import { StatCards } from '../../components/ui/stat-card.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 
@@ -59,22 +60,16 @@ export function ActionCard({
  * known, and on a first visit, a plain "Welcome".
  */
 export function WelcomeBanner({
-  subtitle,
+  page,
   isReturning = false,
 }: {
-  subtitle: string;
+  page: ScreenWithGreeting;
   isReturning?: boolean;
 }) {
   const { t } = useLanguage();
   const { data: user } = useCurrentUser();
-  return (
-    <div className="rounded-xl border border-accent/30 bg-gradient-to-br from-accent/20 via-surface to-surface p-6 sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-        {t(isReturning ? 'dashboard.welcomeBack' : 'dashboard.welcome', {
-          username: user?.username ?? '',
-        })}
-      </h1>
-      <p className="mt-1 text-muted-foreground">{subtitle}</p>
-    </div>
-  );
+  const greeting = t(isReturning ? 'dashboard.welcomeBack' : 'dashboard.welcome', {
+    username: user?.username ?? '',
+  });
+  return <GreetingBanner page={page} greeting={greeting} />;
 }

@@ -44,10 +44,7 @@ export function DashboardPage() {
 
   return (
     <PageMain>
-      <WelcomeBanner
-        subtitle={t('dashboard.influencer.subtitle')}
-        isReturning={Boolean(dashboard.data?.previousSignInAt)}
-      />
+      <WelcomeBanner page="dashboard" isReturning={Boolean(dashboard.data?.previousSignInAt)} />
       <QueryState query={dashboard}>
         {(data) => (
           <>
