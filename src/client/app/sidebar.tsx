@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Sparkle, X, type LucideIcon } from 'lucide-react';
+import { Sparkle, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { User } from '../../domain/users.ts';
+import { Dialog } from '../components/ui/dialog.tsx';
 import { cn } from '../lib/cn.ts';
 import { homePathFor } from '../lib/current-user.ts';
 import { useLanguage } from './language-provider.tsx';
@@ -21,18 +21,23 @@ interface SidebarProps {
   onNavigate: () => void;
 }
 
+interface MenuProps {
+  /** Whether the menu is open on a small screen (the header's menu button opens it). */
+  isMenuOpen: boolean;
+}
+
 /** Tailwind's `lg`: from here on the sidebar stands beside the page instead of opening over it. */
 const wideScreen = '(min-width: 64rem)';
 
 /**
- * The signed-in sidebar: beside the page on a wide screen; on a small one, a drawer in a Radix
- * Dialog (focus kept inside, Escape and a tap on the dimmed page close it, focus back on the menu
- * button). Render it inside the `Dialog.Root` that the menu button opens.
+ * The signed-in sidebar: beside the page on a wide screen; on a small one, a drawer in a modal
+ * dialog (the page behind it inert, Escape and a tap on the dimmed page close it, focus back on
+ * the menu button).
  */
-export function Sidebar({ user, nav, onNavigate }: SidebarProps) {
+export function Sidebar({ user, nav, onNavigate, isMenuOpen }: SidebarProps & MenuProps) {
   const { t } = useLanguage();
 
-  // A drawer left open while the window widens would keep the page locked behind it.
+  // A drawer left open while the window widens would keep the page inert behind it.
   useEffect(() => {
     const query = window.matchMedia(wideScreen);
     const onChange = () => {
@@ -48,25 +53,26 @@ export function Sidebar({ user, nav, onNavigate }: SidebarProps) {
         aria-label={t('layout.sidebar')}
         className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-border bg-surface lg:flex"
       >
-        <SidebarPanel user={user} nav={nav} onNavigate={onNavigate} isInMenu={false} />
+        <SidebarPanel user={user} nav={nav} onNavigate={onNavigate} />
       </aside>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-30 bg-black/60 lg:hidden" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-border bg-surface lg:hidden"
-        >
-          <Dialog.Title className="sr-only">{t('layout.navigation')}</Dialog.Title>
-          <aside aria-label={t('layout.sidebar')} className="flex min-h-0 flex-1 flex-col">
-            <SidebarPanel user={user} nav={nav} onNavigate={onNavigate} isInMenu />
-          </aside>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <Dialog
+        open={isMenuOpen}
+        onOpenChange={(open) => {
+          if (!open) onNavigate();
+        }}
+        title={t('layout.navigation')}
+        size="drawer"
+        closeLabel={t('layout.closeMenu')}
+      >
+        <aside aria-label={t('layout.sidebar')} className="flex min-h-0 flex-1 flex-col">
+          <SidebarPanel user={user} nav={nav} onNavigate={onNavigate} />
+        </aside>
+      </Dialog>
     </>
   );
 }
 
-function SidebarPanel({ user, nav, onNavigate, isInMenu }: SidebarProps & { isInMenu: boolean }) {
+function SidebarPanel({ user, nav, onNavigate }: SidebarProps) {
   const { t } = useLanguage();
   // The configured SITE_NAME, the same name the public pages and the mails carry.
   const { agencyName } = useSite();
@@ -80,12 +86,6 @@ function SidebarPanel({ user, nav, onNavigate, isInMenu }: SidebarProps & { isIn
           <Sparkle className="size-6 shrink-0 text-accent" aria-hidden="true" />
           {agencyName}
         </Link>
-        {isInMenu && (
-          <Dialog.Close className="rounded-md p-2 text-muted-foreground hover:text-foreground">
-            <X className="size-5" aria-hidden="true" />
-            <span className="sr-only">{t('layout.closeMenu')}</span>
-          </Dialog.Close>
-        )}
       </div>
       <nav aria-label={t('layout.navigation')} className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">

@@ -11,7 +11,6 @@ import {
   Star,
   Users,
 } from 'lucide-react';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   lazy,
@@ -40,7 +39,12 @@ import { Button, buttonVariants } from '../components/ui/button.tsx';
 import { LanguageSelect } from '../components/layout/language-select.tsx';
 import { LoadingScreen } from '../components/layout/loading-screen.tsx';
 import { Loading, PageMain } from '../components/layout/page.tsx';
-import { hasScreenHeading, ScreenHeader } from '../components/layout/screen-header.tsx';
+import {
+  GreetingBanner,
+  hasGreeting,
+  hasScreenHeading,
+  ScreenHeader,
+} from '../components/layout/screen-header.tsx';
 import { Sidebar, type NavItem } from './sidebar.tsx';
 
 /** Who may open the signed-in routes inside this layout; set in the router. */
@@ -153,40 +157,42 @@ function Shell({ user, children }: { user: User; children: ReactNode }) {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   return (
-    <Dialog.Root open={isMenuOpen} onOpenChange={setMenuOpen}>
-      <Frame
-        sidebar={<Sidebar user={user} nav={nav} onNavigate={closeMenu} />}
-        header={
-          <>
-            <Dialog.Trigger className="rounded-md p-2 text-muted-foreground hover:text-foreground lg:hidden">
-              <Menu className="size-5" aria-hidden="true" />
-              <span className="sr-only">{t('layout.openMenu')}</span>
-            </Dialog.Trigger>
-            <div className="ml-auto flex items-center gap-1 sm:gap-2">
-              <LanguageSelect
-                onChange={(next) => saveLanguage.mutate({ preferredLanguage: next })}
-              />
-              <NotificationsMenu />
-              <Link to={paths.home} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-                <ExternalLink aria-hidden="true" />
-                <span className="max-sm:sr-only">{t('layout.viewSite')}</span>
-              </Link>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => logout.mutate()}
-                isPending={logout.isPending}
-              >
-                <LogOut aria-hidden="true" />
-                <span className="max-sm:sr-only">{t('layout.logout')}</span>
-              </Button>
-            </div>
-          </>
-        }
-      >
-        {children}
-      </Frame>
-    </Dialog.Root>
+    <Frame
+      sidebar={<Sidebar user={user} nav={nav} onNavigate={closeMenu} isMenuOpen={isMenuOpen} />}
+      header={
+        <>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={isMenuOpen}
+            onClick={() => setMenuOpen(true)}
+            className="rounded-md p-2 text-muted-foreground hover:text-foreground lg:hidden"
+          >
+            <Menu className="size-5" aria-hidden="true" />
+            <span className="sr-only">{t('layout.openMenu')}</span>
+          </button>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <LanguageSelect onChange={(next) => saveLanguage.mutate({ preferredLanguage: next })} />
+            <NotificationsMenu />
+            <Link to={paths.home} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              <ExternalLink aria-hidden="true" />
+              <span className="max-sm:sr-only">{t('layout.viewSite')}</span>
+            </Link>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => logout.mutate()}
+              isPending={logout.isPending}
+            >
+              <LogOut aria-hidden="true" />
+              <span className="max-sm:sr-only">{t('layout.logout')}</span>
+            </Button>
+          </div>
+        </>
+      }
+    >
+      {children}
+    </Frame>
   );
 }
 
@@ -231,6 +237,7 @@ function ScreenBeforeSession() {
     >
       <PageMain>
         {match.kind === 'app' && hasScreenHeading(match.page) && <ScreenHeader page={match.page} />}
+        {match.kind === 'app' && hasGreeting(match.page) && <GreetingBanner page={match.page} />}
         <Loading />
       </PageMain>
     </Frame>

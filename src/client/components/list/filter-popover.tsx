@@ -1,9 +1,9 @@
-import * as Popover from '@radix-ui/react-popover';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
+import { Popover } from '../ui/popover.tsx';
 
 export interface FilterPopoverProps {
   /** Filters in force now, counted on the trigger. */
@@ -23,8 +23,8 @@ export interface FilterPopoverProps {
 
 /**
  * A 'Filters' button showing how many filters are in force, opening a panel of filter controls with
- * 'Clear All' and 'Apply' (docs/product.md, section 6). Radix's Popover handles focus, Escape and a
- * click outside.
+ * 'Clear All' and 'Apply' (docs/product.md, section 6); the browser closes it on Escape or a click
+ * outside.
  */
 export function FilterPopover({
   activeCount,
@@ -43,56 +43,53 @@ export function FilterPopover({
   };
 
   return (
-    <Popover.Root open={isOpen} onOpenChange={change}>
-      <Popover.Trigger
-        className={cn(buttonVariants({ variant: 'outline' }), 'relative', className)}
-        aria-label={
-          activeCount > 0 ? t('list.filtersActive', { count: activeCount }) : t('list.filters')
-        }
-      >
-        <SlidersHorizontal aria-hidden="true" />
-        {t('list.filters')}
-        {activeCount > 0 && (
-          <span
-            aria-hidden="true"
-            className="flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[11px] leading-none font-bold text-accent-foreground"
-          >
-            {activeCount}
-          </span>
-        )}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-label={t('list.filters')}
-          className="z-50 grid w-[min(20rem,calc(100vw-1rem))] gap-4 rounded-lg border border-border bg-surface p-4 shadow-xl shadow-black/50"
+    <Popover
+      isOpen={isOpen}
+      onOpenChange={change}
+      buttonClassName={cn(buttonVariants({ variant: 'outline' }), 'relative', className)}
+      buttonLabel={
+        activeCount > 0 ? t('list.filtersActive', { count: activeCount }) : t('list.filters')
+      }
+      button={
+        <>
+          <SlidersHorizontal aria-hidden="true" />
+          {t('list.filters')}
+          {activeCount > 0 && (
+            <span
+              aria-hidden="true"
+              className="flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[11px] leading-none font-bold text-accent-foreground"
+            >
+              {activeCount}
+            </span>
+          )}
+        </>
+      }
+      maxWidthRem={20}
+      panelLabel={t('list.filters')}
+      panelClassName="gap-4 p-4 open:grid"
+    >
+      <div className="grid gap-3">{children}</div>
+      <div className="flex justify-between gap-2 border-t border-border pt-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            onClear();
+            change(false);
+          }}
         >
-          <div className="grid gap-3">{children}</div>
-          <div className="flex justify-between gap-2 border-t border-border pt-3">
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                onClear();
-                change(false);
-              }}
-            >
-              {t('list.clearAll')}
-            </Button>
-            <Button
-              size="sm"
-              onClick={() => {
-                onApply();
-                change(false);
-              }}
-            >
-              {pendingCount > 0 ? t('list.applyCount', { count: pendingCount }) : t('list.apply')}
-            </Button>
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          {t('list.clearAll')}
+        </Button>
+        <Button
+          size="sm"
+          onClick={() => {
+            onApply();
+            change(false);
+          }}
+        >
+          {pendingCount > 0 ? t('list.applyCount', { count: pendingCount }) : t('list.apply')}
+        </Button>
+      </div>
+    </Popover>
   );
 }

@@ -11,9 +11,12 @@ interface DialogProps {
   children: ReactNode;
   /**
    * `wide` for a dialog holding a whole record, such as an application under review; `full` for
-   * a picture shown at full size: the whole screen, on black, nothing of the page behind it.
+   * a picture shown at full size: the whole screen, on black, nothing of the page behind it;
+   * `drawer` for a panel down the left edge, its title for screen readers only (the phone's menu).
    */
-  size?: 'default' | 'wide' | 'full';
+  size?: 'default' | 'wide' | 'full' | 'drawer';
+  /** The close button's name for screen readers; 'Close' unless given. */
+  closeLabel?: string;
 }
 
 /**
@@ -28,6 +31,7 @@ export function Dialog({
   description,
   children,
   size = 'default',
+  closeLabel,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -66,14 +70,30 @@ export function Dialog({
       aria-describedby={description === undefined ? undefined : descriptionId}
       className={cn(
         'p-0 text-foreground',
-        size === 'full'
-          ? 'm-0 h-dvh max-h-none w-full max-w-none border-0 bg-black backdrop:bg-black'
-          : 'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-lg border border-border bg-background shadow-2xl shadow-black/60 backdrop:bg-black/70',
+        size === 'full' &&
+          'm-0 h-dvh max-h-none w-full max-w-none border-0 bg-black backdrop:bg-black',
+        size === 'drawer' &&
+          'm-0 h-dvh max-h-none w-64 max-w-[calc(100%-3rem)] border-0 border-r border-border bg-surface backdrop:bg-black/60',
+        (size === 'default' || size === 'wide') &&
+          'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-lg border border-border bg-background shadow-2xl shadow-black/60 backdrop:bg-black/70',
         size === 'wide' && 'max-w-3xl',
         size === 'default' && 'max-w-lg',
       )}
     >
-      {open && (
+      {open && size === 'drawer' && (
+        <div className="relative flex h-full flex-col">
+          <h2 id={titleId} className="sr-only">
+            {title}
+          </h2>
+          {children}
+          <CloseButton
+            label={closeLabel ?? t('common.close')}
+            onClose={() => onOpenChange(false)}
+            className="top-3.5 right-3 p-2"
+          />
+        </div>
+      )}
+      {open && size !== 'drawer' && (
         <div
           className={size === 'full' ? 'relative flex h-full flex-col p-3' : 'relative p-5 sm:p-6'}
         >
@@ -92,20 +112,39 @@ export function Dialog({
           {/* Last in the document, though drawn in the top corner: showModal() focuses the first
               focusable element, which must be the form's first field (typing goes there, Enter
               submits), not the close button. Escape closes the dialog all the same. */}
-          <button
-            type="button"
-            onClick={() => onOpenChange(false)}
+          <CloseButton
+            label={closeLabel ?? t('common.close')}
+            onClose={() => onOpenChange(false)}
             className={cn(
-              'absolute rounded-md p-1 text-muted-foreground hover:text-foreground',
+              'p-1',
               size === 'full' ? 'top-3 right-3' : 'top-4 right-4 sm:top-5 sm:right-5',
             )}
-          >
-            <X className="size-5" aria-hidden="true" />
-            <span className="sr-only">{t('common.close')}</span>
-          </button>
+          />
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The dialog's close button, drawn in its top corner (`className` places it). */
+function CloseButton({
+  label,
+  onClose,
+  className,
+}: {
+  label: string;
+  onClose: () => void;
+  className: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      className={cn('absolute rounded-md text-muted-foreground hover:text-foreground', className)}
+    >
+      <X className="size-5" aria-hidden="true" />
+      <span className="sr-only">{label}</span>
+    </button>
   );
 }
 

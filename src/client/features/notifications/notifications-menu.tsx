@@ -1,4 +1,3 @@
-import * as Popover from '@radix-ui/react-popover';
 import { Bell, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +5,7 @@ import { notificationBadgeMax, type Notification } from '../../../domain/notific
 import { paths } from '../../../domain/routes.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Popover } from '../../components/ui/popover.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useNotifications } from './api/get-notifications.ts';
@@ -59,8 +59,8 @@ function useReadAll() {
 }
 
 /**
- * The bell in the top bar and its panel (docs/product.md, "Notifications (the bell)"). Radix's
- * Popover closes it on Escape or a click outside and returns focus to the bell.
+ * The bell in the top bar and its panel (docs/product.md, "Notifications (the bell)"); the
+ * browser closes it on Escape or a click outside and returns focus to the bell.
  */
 export function NotificationsMenu() {
   const { t } = useLanguage();
@@ -69,70 +69,60 @@ export function NotificationsMenu() {
   const unread = useNotifications().data?.unreadCount ?? 0;
   // The bell is in every signed-in screen's frame: it holds the live stream for all of them.
   useNotificationStream();
-  // Radix gives focus back to the bell when the panel closes.
   const close = () => setOpen(false);
   const open = useOpenNotification(close);
   const { readAll, isReadingAll } = useReadAll();
-
-  return (
-    <Popover.Root open={isOpen} onOpenChange={setOpen}>
-      <NotificationsButton unread={unread} />
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          aria-labelledby={headingId}
-          className="z-50 flex max-h-[min(36rem,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-lg border border-border bg-surface shadow-xl shadow-black/50"
-        >
-          <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
-            <PanelHeader
-              headingId={headingId}
-              unread={unread}
-              onReadAll={readAll}
-              isReadingAll={isReadingAll}
-              onClose={close}
-            />
-            <div className="min-h-0 flex-1 overflow-y-auto">
-              <NotificationList onOpen={open} />
-            </div>
-            <div className="border-t border-border p-2">
-              <Link
-                to={paths.notifications}
-                onClick={close}
-                className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'w-full' })}
-              >
-                {t('notifications.viewAll')}
-              </Link>
-            </div>
-          </section>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  );
-}
-
-/** The bell itself: its name says how many are unread, and a badge shows it (99+ above 99). */
-function NotificationsButton({ unread }: { unread: number }) {
-  const { t } = useLanguage();
   const badge = unread > notificationBadgeMax ? `${notificationBadgeMax}+` : String(unread);
+
   return (
-    <Popover.Trigger className="relative rounded-md p-2 text-muted-foreground hover:bg-surface hover:text-foreground">
-      <Bell className="size-5" aria-hidden="true" />
-      <span className="sr-only">
-        {unread > 0
-          ? t('notifications.buttonUnread', { count: unread })
-          : t('notifications.button')}
-      </span>
-      {unread > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] leading-none font-bold text-destructive-foreground"
-        >
-          {badge}
-        </span>
-      )}
-    </Popover.Trigger>
+    <Popover
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      buttonClassName="relative rounded-md p-2 text-muted-foreground hover:bg-surface hover:text-foreground"
+      button={
+        <>
+          <Bell className="size-5" aria-hidden="true" />
+          <span className="sr-only">
+            {unread > 0
+              ? t('notifications.buttonUnread', { count: unread })
+              : t('notifications.button')}
+          </span>
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-[11px] leading-none font-bold text-destructive-foreground"
+            >
+              {badge}
+            </span>
+          )}
+        </>
+      }
+      maxWidthRem={24}
+      maxHeightRem={36}
+      panelClassName="flex-col p-0 open:flex"
+    >
+      <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+        <PanelHeader
+          headingId={headingId}
+          unread={unread}
+          onReadAll={readAll}
+          isReadingAll={isReadingAll}
+          onClose={close}
+        />
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <NotificationList onOpen={open} />
+        </div>
+        <div className="border-t border-border p-2">
+          <Link
+            to={paths.notifications}
+            onClick={close}
+            className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'w-full' })}
+          >
+            {t('notifications.viewAll')}
+          </Link>
+        </div>
+      </section>
+    </Popover>
   );
 }
 
@@ -153,11 +143,11 @@ function PanelHeader({
   const { t } = useLanguage();
 
   return (
-    <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-3">
       <h2 id={headingId} className="font-semibold">
         {t('notifications.title')}
       </h2>
-      <div className="flex items-center gap-1">
+      <div className="ml-auto flex items-center gap-1">
         {unread > 0 && (
           <Button
             variant="ghost"
