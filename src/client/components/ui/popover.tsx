@@ -16,7 +16,7 @@ interface PopoverProps {
   maxWidthRem: number;
   maxHeightRem?: number;
   panelClassName: string;
-  panelLabel?: string;
+  panelLabel: string;
   /** What the panel holds, drawn only while it is open. */
   children: ReactNode;
 }
@@ -107,6 +107,8 @@ export function Popover({
         ref={panelRef}
         id={panelId}
         popover="auto"
+        // A panel of controls beside the page, as screen readers know it (not modal).
+        role="dialog"
         aria-label={panelLabel}
         onBeforeToggle={(event) => {
           if (event.newState === 'open' && buttonRef.current) {

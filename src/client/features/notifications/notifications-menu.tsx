@@ -99,6 +99,7 @@ export function NotificationsMenu() {
       }
       maxWidthRem={24}
       maxHeightRem={36}
+      panelLabel={t('notifications.title')}
       panelClassName="flex-col p-0 open:flex"
     >
       <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">

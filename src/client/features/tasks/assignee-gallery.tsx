@@ -38,10 +38,10 @@ export function AssigneeGallery({ uploads }: { uploads: TaskUpload[] }) {
   return (
     <>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {uploads.map((upload) => (
+        {uploads.map((upload, index) => (
           <li key={upload.id}>
             <figure className="overflow-hidden rounded-md border border-border bg-background">
-              <UploadPreview upload={upload} onOpen={() => setOpen(upload)} />
+              <UploadPreview upload={upload} onOpen={() => setOpen(upload)} isFirst={index === 0} />
               <figcaption className="flex items-center gap-2 p-2 text-sm">
                 <span className="min-w-0 flex-1">
                   <span className="block truncate" title={upload.fileName}>

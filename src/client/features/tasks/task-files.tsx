@@ -25,10 +25,11 @@ export function TaskFiles({ task, canDelete }: { task: MyTaskDetail; canDelete: 
         <p className="text-sm text-muted-foreground">{t('tasks.files.empty')}</p>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {task.uploads.map((upload) => (
+          {task.uploads.map((upload, index) => (
             <li key={upload.id}>
               <UploadedFile
                 upload={upload}
+                isFirst={index === 0}
                 onDelete={canDelete ? () => setDeleting(upload) : undefined}
               />
             </li>
@@ -49,11 +50,19 @@ export function TaskFiles({ task, canDelete }: { task: MyTaskDetail; canDelete: 
   );
 }
 
-function UploadedFile({ upload, onDelete }: { upload: TaskUpload; onDelete?: () => void }) {
+function UploadedFile({
+  upload,
+  isFirst,
+  onDelete,
+}: {
+  upload: TaskUpload;
+  isFirst: boolean;
+  onDelete?: () => void;
+}) {
   const { t, language } = useLanguage();
   return (
     <figure className="overflow-hidden rounded-md border border-border bg-background">
-      <UploadPreview upload={upload} />
+      <UploadPreview upload={upload} isFirst={isFirst} />
       <figcaption className="flex items-center gap-2 p-2 text-sm">
         <span className="min-w-0 flex-1">
           <span className="block truncate" title={upload.fileName}>

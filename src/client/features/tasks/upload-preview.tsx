@@ -19,8 +19,18 @@ function NoPreview() {
  * image shows its small server-made thumbnail, and a file without one shows an icon, never a
  * broken image. `onOpen` makes the thumbnail a button that opens the full size; without it, the
  * thumbnail links to the full size (for a HEIC photo, the JPEG the server made of it).
+ * `isFirst` for the gallery's first file: often the largest thing on the screen, its thumbnail is
+ * asked for as soon as it is drawn (the others once they are about to scroll into view).
  */
-export function UploadPreview({ upload, onOpen }: { upload: TaskUpload; onOpen?: () => void }) {
+export function UploadPreview({
+  upload,
+  onOpen,
+  isFirst = false,
+}: {
+  upload: TaskUpload;
+  onOpen?: () => void;
+  isFirst?: boolean;
+}) {
   const { t } = useLanguage();
   const [isBroken, setBroken] = useState(false);
   if (upload.fileType.startsWith('video/')) {
@@ -42,7 +52,8 @@ export function UploadPreview({ upload, onOpen }: { upload: TaskUpload; onOpen?:
     <img
       src={upload.thumbnailUrl}
       alt={onOpen ? '' : upload.fileName}
-      loading="lazy"
+      loading={isFirst ? 'eager' : 'lazy'}
+      fetchPriority={isFirst ? 'high' : 'auto'}
       onError={() => setBroken(true)}
       className="aspect-video w-full bg-background object-cover"
     />
