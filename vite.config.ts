@@ -20,6 +20,11 @@ const frameModules = /\/src\/client\/app\/(platform-providers|signed-in-layout)\
 const platformModules =
   /\/src\/client\/(app\/(platform-providers|signed-in-layout|signed-in-not-found)\.tsx|features\/(auth|dashboards|tasks|compensation|users|notifications|audit)\/|features\/applications\/admin-)/;
 
+/** The router's lazy module of the public site's frame: its header and footer. */
+const publicFrameModule = /\/src\/client\/components\/layout\/public-layout\.tsx$/;
+/** The signed-in frame's layout, which, like the public one, every page of its kind draws. */
+const signedInFrameModule = /\/src\/client\/app\/signed-in-layout\.tsx$/;
+
 /** An icon's own file (scripts/icons-by-file.ts). */
 const iconModule = /\/node_modules\/lucide-react\/dist\/esm\/icons\//;
 
@@ -50,13 +55,16 @@ function lazyRootsOf(id: string, context: ChunkingContext): Set<string> {
 }
 
 /**
- * Whether the start-up entry imports the module, directly or through other static imports (then
- * every page runs it), and the page's own script does not (that one must stay small, and must
- * not wait for the start-up code: the start-up entry is imported by it dynamically, after the
- * first paint).
+ * Whether every page runs the module, and the page's own script does not import it (that one must
+ * stay small, and must not wait for the start-up code: the start-up entry is imported by it
+ * dynamically, after the first paint). Every page runs what the start-up entry imports, directly
+ * or through other static imports, and what both frames import (the public site's and the
+ * signed-in one: the language menu, the logo's icon).
  */
 function isNeededAtStart(id: string, context: ChunkingContext): boolean {
   let neededByStart = false;
+  let inPublicFrame = false;
+  let inSignedInFrame = false;
   const seen = new Set([id]);
   const waiting = [id];
   for (let module = waiting.pop(); module !== undefined; module = waiting.pop()) {
@@ -64,6 +72,8 @@ function isNeededAtStart(id: string, context: ChunkingContext): boolean {
     if (!info) continue;
     if (info.isEntry) return false;
     if (module.endsWith(startEntry) && module !== id) neededByStart = true;
+    if (publicFrameModule.test(module)) inPublicFrame = true;
+    if (signedInFrameModule.test(module)) inSignedInFrame = true;
     for (const importer of info.importers) {
       if (!seen.has(importer)) {
         seen.add(importer);
@@ -71,7 +81,7 @@ function isNeededAtStart(id: string, context: ChunkingContext): boolean {
       }
     }
   }
-  return neededByStart;
+  return neededByStart || (inPublicFrame && inSignedInFrame);
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -132,12 +142,23 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: (id, context) => {
                     const roots = [...lazyRootsOf(id, context)];
                     const signedInOnly = roots.every((root) => platformModules.test(root));
-                    // An icon is a few hundred bytes: in a file of its own, a round trip for nothing.
-                    if (iconModule.test(id)) return signedInOnly ? 'signed-in-frame' : 'icons';
+                    const publicOnly = !roots.some((root) => platformModules.test(root));
+                    // The public site's frame, and what only public pages share with it.
+                    if (publicOnly && roots.some((root) => publicFrameModule.test(root))) {
+                      return 'public-frame';
+                    }
+                    // An icon is a few hundred bytes: in a file of its own, a round trip for
+                    // nothing. The public pages' icons in one file, those of both kinds of page in
+                    // another, so a signed-in screen never downloads the home page's, nor a legal
+                    // page those of the home page.
+                    if (iconModule.test(id)) {
+                      if (signedInOnly) return 'signed-in-frame';
+                      return publicOnly ? 'public-icons' : 'icons';
+                    }
                     const isFrame = roots.some((root) => frameModules.test(root));
                     return isFrame && signedInOnly ? 'signed-in-frame' : null;
                   },
-                  debugName: 'signed-in-frame',
+                  debugName: 'signed-in-frame or public-frame',
                   // Only what the name chose: its imports that public pages share stay where they are.
                   includeDependenciesRecursively: false,
                   priority: 1,

@@ -4,8 +4,22 @@ import type { Plugin } from 'vite';
 
 const domainModule = /\/src\/domain\/.+\.ts$/;
 const contractModule = /\/src\/domain\/api\/[^/]+\.ts$/;
-/** The properties of an endpoint (`src/domain/api/endpoint.ts`) that hold Zod schemas. */
-const schemaProperties = new Set(['params', 'query', 'body', 'responses']);
+/**
+ * The properties of an endpoint (`src/domain/api/endpoint.ts`) the browser never reads: those that
+ * hold Zod schemas, and those that describe it for the server and the API reference. It reads
+ * only `method` and `path`.
+ */
+const serverOnlyProperties = new Set([
+  'params',
+  'query',
+  'body',
+  'responses',
+  'access',
+  'summary',
+  'duringTwoFactorSetup',
+  'streamedBody',
+  'produces',
+]);
 
 interface Node {
   type: string;
@@ -32,21 +46,29 @@ function applied(code: string, edits: Edit[]): string {
 
 /**
  * In a contract module, every object with those keys is an endpoint or a part several endpoints
- * share: its schemas become `undefined`. The browser builds addresses from the contract and never
+ * share: those properties are left out. The browser builds addresses from the contract and never
  * checks an answer against it (the server does, and the types say the rest).
  */
-function contractSchemasStripped(program: Node): Edit[] {
+function contractStrippedToAddresses(code: string, program: Node): Edit[] {
   const edits: Edit[] = [];
   const visit = (node: Node) => {
     if (node.type === 'ObjectExpression') {
       for (const property of node.properties as Node[]) {
         const key = property.key as Node | undefined;
         const name = key && (key.name ?? key.value);
-        if (property.type === 'Property' && schemaProperties.has(name as string)) {
-          const value = property.value as Node;
-          edits.push({ start: value.start, end: value.end, text: 'undefined' });
+        if (property.type === 'Property' && serverOnlyProperties.has(name as string)) {
+          // The property and the comma after it, if any.
+          const comma = /^\s*,/.exec(code.slice(property.end));
+          edits.push({
+            start: property.start,
+            end: property.end + (comma?.[0].length ?? 0),
+            text: '',
+          });
+          continue;
         }
+        visit(property);
       }
+      return;
     }
     for (const child of Object.values(node)) {
       if (Array.isArray(child)) child.filter(isNode).forEach(visit);
@@ -90,7 +112,7 @@ function definitionsMarkedPure(program: Node): Edit[] {
 }
 
 /**
- * The browser's build of `src/domain`: the contract without its schemas, and every top-level
+ * The browser's build of `src/domain`: the contract reduced to its addresses, and every top-level
  * definition left out where unused. With `src/domain` declared free of side effects
  * (`vite.config.ts`), a screen downloads only the schemas its own forms check.
  */
@@ -105,7 +127,8 @@ export function domainForTheBrowser(): Plugin {
       handler(code, id) {
         let result = code;
         if (contractModule.test(id)) {
-          result = applied(result, contractSchemasStripped(this.parse(result) as unknown as Node));
+          const program = this.parse(result) as unknown as Node;
+          result = applied(result, contractStrippedToAddresses(result, program));
         }
         result = applied(result, definitionsMarkedPure(this.parse(result) as unknown as Node));
         return { code: result, map: null };

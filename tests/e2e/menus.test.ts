@@ -113,6 +113,16 @@ describe('menus and panels', () => {
     await expect.poll(() => status.inputValue()).toBe('all');
     await status.selectOption('completed');
     await expectAccessible(page, problems);
+    // A short screen scrolled with the panel open: the panel stays under its button.
+    await page.setViewportSize({ width: viewports.phone.width, height: 480 });
+    await page.mouse.wheel(0, 80);
+    const panelGap = async () => {
+      const button = await filters.boundingBox();
+      const panel = await page.getByRole('dialog', { name: 'Filters' }).boundingBox();
+      return button && panel ? Math.round(panel.y - (button.y + button.height)) : undefined;
+    };
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect.poll(panelGap).toBe(8);
     await page.getByRole('button', { name: 'Apply (1)' }).click();
     await expect.poll(() => tasks.count()).toBe(1);
     expect(await tasks.innerText()).toContain(done.title);

@@ -121,6 +121,38 @@ describe('the public site without outside destinations', () => {
     await context.close();
   });
 
+  it("downloads a legal document in the reader's language only, and switches it in place", async () => {
+    const { page, context, problems } = await e2e.openPage();
+    // The document's files (privacy-policy-<hash>.js), not the page's code (privacy-policy-page-…).
+    const documentFiles: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\/privacy-policy-(?!page-)[^/]+\.js$/.test(pathname)) documentFiles.push(pathname);
+    });
+    await page.goto('/privacy-policy');
+    await waitForHydration(page);
+    const heading = page.getByRole('heading', { level: 1 });
+    expect(await heading.innerText()).toBe('Privacy Policy');
+    expect(documentFiles).toHaveLength(1);
+
+    // Switched: the English text stays until the Spanish arrives; the page never blanks.
+    await page.evaluate(() => {
+      const watched = window as unknown as { blanked: boolean };
+      watched.blanked = false;
+      new MutationObserver(() => {
+        if (!document.querySelector('main h1')) watched.blanked = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await header(page).getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect.poll(() => heading.innerText()).toBe('Política de privacidad');
+    expect(await page.evaluate(() => (window as unknown as { blanked: boolean }).blanked)).toBe(
+      false,
+    );
+    expect(documentFiles).toHaveLength(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('answers an unknown path with PAGE NOT FOUND, status 404 and a way home', async () => {
     const { page, context, problems } = await e2e.openPage();
     const response = await page.goto('/no-such-page');

@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   use,
   useCallback,
   useEffect,
@@ -61,7 +62,9 @@ export function LanguageProvider({
         catalogues.current[next] ?? (catalogues.current = await getTranslations())[next];
       const nextShown = { language: next, t: translator(next, catalogue) };
       latest.current = nextShown;
-      setShown(nextShown);
+      // A transition: a screen whose text in that language is still downloading (a legal
+      // document) stays as it is until it arrives, instead of giving way to 'Loading…'.
+      startTransition(() => setShown(nextShown));
       storeLanguage(next);
       // A page opened as ?lang=xx would otherwise come back in xx on reload.
       const url = new URL(window.location.href);

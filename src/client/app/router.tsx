@@ -4,7 +4,6 @@ import { contentPaths } from '../../domain/api/content-paths.ts';
 import type { SessionResponse } from '../../domain/auth.ts';
 import { appPaths, publicPaths } from '../../domain/routes.ts';
 import type { User } from '../../domain/users.ts';
-import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { apiFetch } from '../lib/api-fetch.ts';
 import { useDocumentHead } from './document-head.ts';
 import { RootLayout, RootLoading } from './root-layout.tsx';
@@ -69,6 +68,14 @@ const auth = {
   load: () => import('../features/auth/index.tsx'),
 };
 
+// The public site's frame (header and footer), in a file of its own: no signed-in screen runs it.
+const PublicLayout = lazyComponent(
+  {
+    module: 'components/layout/public-layout.tsx',
+    load: () => import('../components/layout/public-layout.tsx'),
+  },
+  (m) => m.PublicLayout,
+);
 const HomePage = lazyComponent(content, (m) => m.HomePage);
 const ServicesPage = lazyComponent(content, (m) => m.ServicesPage);
 const AboutPage = lazyComponent(content, (m) => m.AboutPage);
@@ -310,7 +317,9 @@ function NotFoundRoute() {
   );
 }
 // Its page's code arrives before hydration, as every page's does (preloadPage).
-NotFoundRoute.preload = () => NotFoundPage.preload();
+NotFoundRoute.preload = async () => {
+  await Promise.all([PublicLayout.preload(), NotFoundPage.preload()]);
+};
 
 function lazyOf(element: ReactNode): LazyComponent<object> | undefined {
   if (typeof element !== 'object' || element === null || !('type' in element)) return undefined;

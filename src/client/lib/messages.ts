@@ -1,7 +1,19 @@
-import type { TFunction } from '../../domain/i18n.ts';
+import type { TextValues, TFunction } from '../../domain/i18n.ts';
 import type { ApiErrorBody } from '../../domain/errors.ts';
-import { catalogueKey, isMessageCode } from '../../domain/messages.ts';
+import { catalogueKey } from '../../domain/messages.ts';
 import { ApiError } from './api-fetch.ts';
+
+/**
+ * A message code's text in the reader's language, or undefined when `code` is no code. The page's
+ * catalogue holds every code (`message.<code>`) and a text it lacks reads as its key, so the
+ * catalogue itself answers: the English one (src/domain/messages.ts) stays off the client.
+ */
+export function messageText(t: TFunction, code: unknown, params?: TextValues): string | undefined {
+  if (typeof code !== 'string' || code === '') return undefined;
+  const key = catalogueKey(code);
+  const text = t(key, params);
+  return text === key ? undefined : text;
+}
 
 /**
  * The domain's schemas and the server speak in message codes (src/domain/messages.ts); a code is
@@ -11,7 +23,7 @@ export function translateMessage(t: TFunction, message: string): string;
 export function translateMessage(t: TFunction, message: string | undefined): string | undefined;
 export function translateMessage(t: TFunction, message: string | undefined) {
   if (message === undefined) return undefined;
-  return isMessageCode(message) ? t(catalogueKey(message)) : message;
+  return messageText(t, message) ?? message;
 }
 
 function isErrorBody(body: unknown): body is Partial<ApiErrorBody> {
@@ -25,7 +37,8 @@ function isErrorBody(body: unknown): body is Partial<ApiErrorBody> {
 export function failureMessage(t: TFunction, error: unknown, fallback: string): string {
   if (error instanceof ApiError && isErrorBody(error.body)) {
     const { code, params, message } = error.body;
-    if (isMessageCode(code)) return t(catalogueKey(code), params);
+    const text = messageText(t, code, params);
+    if (text !== undefined) return text;
     if (typeof message === 'string' && message !== '') return message;
   }
   return fallback;

@@ -81,14 +81,20 @@ export function Popover({
     }
   }, [isOpen]);
 
-  // A panel left open while the window changes size follows its button.
+  // A panel left open while the page scrolls (any scroller: capture) or the window changes size
+  // follows its button: it sits in the top layer, placed against the screen, not the page.
   useEffect(() => {
     if (!isOpen) return;
     const follow = () => {
       if (buttonRef.current) setStyle(placement(buttonRef.current, maxWidthRem, maxHeightRem));
     };
+    const listening = { capture: true, passive: true } as const;
     window.addEventListener('resize', follow);
-    return () => window.removeEventListener('resize', follow);
+    window.addEventListener('scroll', follow, listening);
+    return () => {
+      window.removeEventListener('resize', follow);
+      window.removeEventListener('scroll', follow, listening);
+    };
   }, [isOpen, maxWidthRem, maxHeightRem]);
 
   return (

@@ -1,8 +1,7 @@
 import type { TFunction } from '../../../../domain/i18n.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { ApiError } from '../../../lib/api-fetch.ts';
-import { isMessageCode } from '../../../../domain/messages.ts';
-import { failureMessage, translateMessage } from '../../../lib/messages.ts';
+import { failureMessage, messageText } from '../../../lib/messages.ts';
 
 export interface SubmitIssue {
   path: (string | number)[];
@@ -88,7 +87,7 @@ export function issueText(t: TFunction, { path, code, message }: SubmitIssue): s
   const [field = '', ...rest] = path.map(String);
   const labelKey = labelKeys[field];
   const label = labelKey ? t(labelKey) : field;
-  const text = code && isMessageCode(code) ? translateMessage(t, code) : message;
+  const text = messageText(t, code) ?? message;
   return rest.length > 0 ? `${label} (${rest.join('.')}): ${text}` : `${label}: ${text}`;
 }
 

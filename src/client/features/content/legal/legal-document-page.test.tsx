@@ -7,7 +7,8 @@ import { catalogues } from '../../../../domain/locales/index.ts';
 import { defaultSiteSettings } from '../../../../domain/site.ts';
 import { LanguageProvider } from '../../../app/language-provider.tsx';
 import { SiteProvider } from '../../../app/site-provider.tsx';
-import { PrivacyPolicyPage } from './privacy-policy-page.tsx';
+import { loadLegalDocument } from './legal-document-page.tsx';
+import { documents, PrivacyPolicyPage } from './privacy-policy-page.tsx';
 
 const site = {
   ...defaultSiteSettings,
@@ -16,7 +17,9 @@ const site = {
   documentRetentionDays: 45,
 };
 
-function render(language: Language) {
+// What the page's module waits for in the browser before the page is drawn.
+async function render(language: Language) {
+  await loadLegalDocument(documents, language);
   return renderToString(
     <LanguageProvider language={language} translations={catalogues[language]}>
       <SiteProvider site={site}>
@@ -29,14 +32,14 @@ function render(language: Language) {
 }
 
 describe('a legal document', () => {
-  it("puts the agency's own values into its text, in the visitor's language", () => {
-    const english = render('en');
+  it("puts the agency's own values into its text, in the visitor's language", async () => {
+    const english = await render('en');
     expect(english).toContain('Northwind Talent S.A.');
     expect(english).toContain('privacy@northwind.example');
     expect(english).toContain('45 days after the rejection');
     expect(english).not.toContain('{{');
 
-    const spanish = render('es');
+    const spanish = await render('es');
     expect(spanish).toContain('45 días después del rechazo');
     expect(spanish).not.toContain('{{');
   });

@@ -1,7 +1,8 @@
+import { use } from 'react';
 import { Link } from 'react-router';
 import type { LegalDocument } from '../../../../domain/content.ts';
 import { fillIn } from '../../../../domain/i18n.ts';
-import type { Language } from '../../../../domain/languages.ts';
+import { isLanguage, type Language } from '../../../../domain/languages.ts';
 import type { SiteSettings } from '../../../../domain/site.ts';
 import { useLanguage } from '../../../app/language-provider.tsx';
 import { useSite } from '../../../app/site-provider.tsx';
@@ -35,6 +36,42 @@ function useDocumentText(): (value: string) => string {
 
 const sectionId = (index: number) => `section-${index + 1}`;
 
+/** A document's three languages, each a file of its own: a page downloads only its reader's. */
+export type LegalDocumentFiles = Record<Language, () => Promise<{ default: LegalDocument }>>;
+
+const loading = new Map<() => Promise<{ default: LegalDocument }>, Promise<LegalDocument>>();
+const loaded = new Map<() => Promise<{ default: LegalDocument }>, LegalDocument>();
+
+/** A document in one language, downloaded once; a failed download is tried again next time. */
+export function loadLegalDocument(files: LegalDocumentFiles, language: Language) {
+  const file = files[language];
+  let document = loading.get(file);
+  if (!document) {
+    document = file().then(
+      ({ default: text }) => {
+        loaded.set(file, text);
+        return text;
+      },
+      (error: unknown) => {
+        loading.delete(file);
+        throw error;
+      },
+    );
+    loading.set(file, document);
+  }
+  return document;
+}
+
+/**
+ * In the browser, the page's own language, for a document page's module to wait for before it is
+ * done loading: the page hydrates with its text at hand, as the server rendered it.
+ */
+export async function loadPageLanguage(files: LegalDocumentFiles): Promise<void> {
+  if (typeof window === 'undefined') return;
+  const { lang } = window.document.documentElement;
+  if (isLanguage(lang)) await loadLegalDocument(files, lang);
+}
+
 /**
  * A legal document in the visitor's language. The documents are versioned files rather than
  * rows of the translations table (decision 0009).
@@ -43,11 +80,12 @@ export function LegalDocumentPage({
   documents,
   path,
 }: {
-  documents: Record<Language, LegalDocument>;
+  documents: LegalDocumentFiles;
   path: (typeof policies)[number]['path'];
 }) {
   const { language } = useLanguage();
-  const document = documents[language];
+  // Another language is fetched when the reader picks it; the switch waits for it (a transition).
+  const document = loaded.get(documents[language]) ?? use(loadLegalDocument(documents, language));
   return (
     <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-16 sm:py-20">
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_16rem]">

@@ -1,9 +1,17 @@
-import en from '../../../../domain/locales/en/legal/privacy-policy.json' with { type: 'json' };
-import es from '../../../../domain/locales/es/legal/privacy-policy.json' with { type: 'json' };
-import pt from '../../../../domain/locales/pt/legal/privacy-policy.json' with { type: 'json' };
-import { LegalDocumentPage } from './legal-document-page.tsx';
+import {
+  LegalDocumentPage,
+  loadPageLanguage,
+  type LegalDocumentFiles,
+} from './legal-document-page.tsx';
 
-// A chunk of its own: the three languages of this one document, loaded only on its page.
+// The page's code in a chunk of its own, and each language of its document in a file of its own.
+export const documents: LegalDocumentFiles = {
+  en: () => import('../../../../domain/locales/en/legal/privacy-policy.json'),
+  es: () => import('../../../../domain/locales/es/legal/privacy-policy.json'),
+  pt: () => import('../../../../domain/locales/pt/legal/privacy-policy.json'),
+};
+await loadPageLanguage(documents);
+
 export function PrivacyPolicyPage() {
-  return <LegalDocumentPage documents={{ en, es, pt }} path="/privacy-policy" />;
+  return <LegalDocumentPage documents={documents} path="/privacy-policy" />;
 }
