@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
-import { openDatabase, sqliteFilePath } from './database.ts';
+import { isoTimestamp, openDatabase, sqliteFilePath } from './database.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -45,5 +45,45 @@ test('on SQLite, a transaction that read before another process wrote still comm
   expect(exitCode).toBe(0);
   const { rows } = await sql<{ writer: string }>`select writer from entries`.execute(db);
   expect(rows.map((row) => row.writer).sort()).toEqual(['other process', 'this transaction']);
+  await db.destroy();
+});
+
+test("PostgreSQL's timestamps read as the ISO text SQLite keeps, in any form the server sends", () => {
+  const sent = [
+    '2026-11-27 22:05:06.123456+00',
+    '2026-11-27 22:05:06.1+00',
+    '2026-11-27 22:05:06.999999+00',
+    '2026-11-27 22:05:06+00',
+    '1999-01-01 00:00:00.000001+00',
+    '2026-11-27 23:05:06.5+01',
+    '2026-11-27 16:35:06.25+05:30',
+  ];
+  for (const value of sent) expect(isoTimestamp(value)).toBe(new Date(value).toISOString());
+  expect(isoTimestamp('2026-11-27 22:05:06.123456+00')).toBe('2026-11-27T22:05:06.123Z');
+  expect(isoTimestamp('2026-11-27 23:05:06.5+01')).toBe('2026-11-27T22:05:06.500Z');
+});
+
+test('on SQLite, a statement prepared once answers each time with its own values', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-statements-'));
+  folders.push(dataDir);
+  const { db } = openDatabase({ databaseUrl: undefined, dataDir });
+  await sql`create table entries (name text not null, flag integer not null)`.execute(db);
+  for (const [name, flag] of [
+    ['one', true],
+    ['two', false],
+  ] as const) {
+    await sql`insert into entries values (${name}, ${flag})`.execute(db);
+  }
+  const named = (flag: boolean) =>
+    sql<{ name: string }>`select name from entries where flag = ${flag}`.execute(db);
+  expect((await named(true)).rows).toEqual([{ name: 'one' }]);
+  expect((await named(false)).rows).toEqual([{ name: 'two' }]);
+  // The same text streamed, then read whole again.
+  const everyName = db.selectFrom('entries' as never).select('name' as never);
+  expect(await everyName.execute()).toEqual([{ name: 'one' }, { name: 'two' }]);
+  const streamed: unknown[] = [];
+  for await (const row of everyName.stream()) streamed.push(row);
+  expect(streamed).toEqual([{ name: 'one' }, { name: 'two' }]);
+  expect(await everyName.execute()).toEqual([{ name: 'one' }, { name: 'two' }]);
   await db.destroy();
 });

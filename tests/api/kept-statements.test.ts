@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import { expect, test } from 'vitest';
+import { createTestDatabase } from '../support/test-app.ts';
+
+// Each database keeps the statements it has run (prepared once, then only bound and run): a
+// table changed meanwhile, as a newer release's migration changes it under a running process,
+// must still be read as it now is, in every form of the same text.
+test('a statement run again after its table changed reads the table as it now is', async () => {
+  const database = await createTestDatabase({ empty: true });
+  const { db } = database.open();
+  try {
+    await sql`create table entries (id integer primary key, name text not null)`.execute(db);
+    await sql`insert into entries values (${1}, ${'first'})`.execute(db);
+    const entry = (id: number) => sql`select * from entries where id = ${id}`.execute(db);
+    for (let run = 0; run < 6; run += 1) {
+      expect((await entry(1)).rows).toEqual([{ id: 1, name: 'first' }]);
+    }
+
+    await sql`alter table entries add column note text`.execute(db);
+    await sql`update entries set note = ${'added'} where id = ${1}`.execute(db);
+    expect((await entry(1)).rows).toEqual([{ id: 1, name: 'first', note: 'added' }]);
+    expect((await entry(1)).rows).toEqual([{ id: 1, name: 'first', note: 'added' }]);
+    expect((await entry(2)).rows).toEqual([]);
+  } finally {
+    await db.destroy();
+    await database.remove();
+  }
+});
