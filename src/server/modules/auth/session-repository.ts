@@ -1,25 +1,13 @@
 import type { CompiledQuery, InferResult, Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
+import { shownUserColumns } from '../users/repository.ts';
 
 /** The queries of `sessions`, by the hash of a cookie's token (`sid`). */
 
 export async function insertSession(db: Db, row: Insertable<SessionsTable>): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
-
-/** The columns of a session's person that the API shows (`toUser`): the hash stays behind. */
-const personColumns = [
-  'users.id',
-  'users.username',
-  'users.email',
-  'users.firstName',
-  'users.lastName',
-  'users.isAdmin',
-  'users.preferredLanguage',
-  'users.createdAt',
-  'users.updatedAt',
-] as const;
 
 // The second factor comes along (decision 0052): whether one is in force decides what an
 // administrator may reach while REQUIRE_ADMIN_2FA is on, on every request.
@@ -32,7 +20,7 @@ const sessionWithUserQuery = (db: Db, sid: string) =>
       'sessions.sess',
       'sessions.expire',
       'sessions.lastSeenAt',
-      ...personColumns,
+      ...shownUserColumns,
       'twoFactorSecrets.enabledAt as twoFactorEnabledAt',
     ])
     .where('sessions.sid', '=', sid);

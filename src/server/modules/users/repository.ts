@@ -52,6 +52,19 @@ export async function findUserByLogin(db: Db, login: string) {
 
 type UserRow = Selectable<UsersTable>;
 
+/** The columns of a person that the API shows (`toUser`): the hash stays behind. */
+export const shownUserColumns = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.firstName',
+  'users.lastName',
+  'users.isAdmin',
+  'users.preferredLanguage',
+  'users.createdAt',
+  'users.updatedAt',
+] as const;
+
 /** The one mapping from a row to what the API shows: the hash stays behind. */
 export function toUser(
   row: Pick<
@@ -135,7 +148,8 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Page<List
     let rows = whereSearch(
       db
         .selectFrom('users')
-        .selectAll('users')
+        // Only what the list shows: each row's hash, search text and sign-in times stay behind.
+        .select(shownUserColumns)
         .select((eb) =>
           eb
             .exists(
