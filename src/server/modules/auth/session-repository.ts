@@ -1,4 +1,5 @@
-import type { CompiledQuery, InferResult, Insertable } from 'kysely';
+import type { InferResult, Insertable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionsTable } from '../../db/schema.ts';
 import { shownUserColumns } from '../users/repository.ts';
@@ -27,8 +28,7 @@ const sessionWithUserQuery = (db: Db, sid: string) =>
 
 export type SessionWithUser = InferResult<ReturnType<typeof sessionWithUserQuery>>[number];
 
-/** The statement of sessionWithUserQuery, built once per database handle: only `sid` changes. */
-const compiledSessionQueries = new WeakMap<Db, CompiledQuery<SessionWithUser>>();
+const sessionWithUser = compiledOnce(sessionWithUserQuery, 1);
 
 /**
  * A session with its person, in one query: every signed-in request asks this, so the person is
@@ -39,14 +39,7 @@ export async function findSessionWithUser(
   db: Db,
   sid: string,
 ): Promise<SessionWithUser | undefined> {
-  let compiled = compiledSessionQueries.get(db);
-  if (!compiled) {
-    compiled = sessionWithUserQuery(db, '').compile();
-    compiledSessionQueries.set(db, compiled);
-  }
-  const query: CompiledQuery<SessionWithUser> = { ...compiled, parameters: [sid] };
-  const { rows } = await db.executeQuery(query);
-  return rows[0];
+  return (await sessionWithUser(db, sid))[0];
 }
 
 /** Moves a used session's expiry and its last use forward, in one statement. */

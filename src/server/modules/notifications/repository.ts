@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Page } from '../../../domain/lists.ts';
 import type { Notification, NotificationPageQuery } from '../../../domain/notifications.ts';
 import type { Db } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { pageOf } from '../../db/lists.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 
@@ -28,27 +29,32 @@ export async function insertNotification(db: Db, row: Insertable<NotificationsTa
  * statement: the count rides beside each row as an uncorrelated subquery, computed once. With no
  * notification at all there is no row, and nothing is unread.
  */
+const latestWithUnreadCount = compiledOnce(
+  (db: Db, userId: string, limit: number) =>
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .select((eb) =>
+        eb
+          .selectFrom('notifications as unread')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .where('unread.userId', '=', userId)
+          .where('unread.isRead', '=', false)
+          .as('unreadCount'),
+      )
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit),
+  2,
+);
+
 export async function latestNotifications(
   db: Db,
   userId: string,
   limit: number,
 ): Promise<{ notifications: Notification[]; unreadCount: number }> {
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .select((eb) =>
-      eb
-        .selectFrom('notifications as unread')
-        .select(eb.fn.countAll<number | string>().as('n'))
-        .where('unread.userId', '=', userId)
-        .where('unread.isRead', '=', false)
-        .as('unreadCount'),
-    )
-    .where('userId', '=', userId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await latestWithUnreadCount(db, userId, limit);
   return {
     notifications: rows.map(toNotification),
     unreadCount: rows.length > 0 ? Number(rows[0]!.unreadCount) : 0,
