@@ -8,7 +8,6 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
-  PostgresDialect,
   sql,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -16,6 +15,11 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import {
+  ReadSharingPostgresDialect,
+  SharedReadConnections,
+  sharedReadConnectionCount,
+} from './shared-reads.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -53,6 +57,8 @@ export function sqliteFilePath(dataDir: string): string {
   return path.join(dataDir, 'app.db');
 }
 
+const connectionTimeoutMillis = 5000;
+
 export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -62,13 +68,22 @@ export function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis,
     });
     // An idle client losing its server (a restart) must not crash the process; the next query reports it.
     pool.on('error', () => {});
     pool.on('connect', preparingEachStatement);
+    const sharedReads = new SharedReadConnections({
+      connectionString: options.databaseUrl,
+      count: sharedReadConnectionCount(),
+      connectionTimeoutMillis,
+      onConnect: preparingEachStatement,
+    });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins }),
+      db: new Kysely<Database>({
+        dialect: new ReadSharingPostgresDialect({ pool }, sharedReads),
+        plugins,
+      }),
       dialect: 'postgres',
     };
   }
@@ -156,7 +171,7 @@ const isStalePlan = (error: unknown) =>
  * request's two queries had cost the database a third of its time, on the same cores as the
  * server (decision 0062). A statement whose table a newer release has changed is run unnamed.
  */
-function preparingEachStatement(client: pg.PoolClient) {
+function preparingEachStatement(client: pg.ClientBase) {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   const stale = new Set<string>();
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {

@@ -1,0 +1,186 @@
+import os from 'node:os';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type OperationNode,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import pg from 'pg';
+
+/**
+ * A lone read (a plain `select` outside a transaction): it takes no lock and leaves nothing on its
+ * connection, so any connection may run it, beside other requests' reads. A `select ... for update`
+ * or one whose `with` holds a write is not one; nor is raw SQL, whose text is not looked into.
+ */
+export function isLoneRead(node: OperationNode): boolean {
+  if (node.kind !== 'SelectQueryNode') return false;
+  const select = node as OperationNode & {
+    endModifiers?: readonly unknown[];
+    with?: { expressions: readonly { expression: OperationNode }[] };
+  };
+  if (select.endModifiers?.length) return false;
+  return (select.with?.expressions ?? []).every(({ expression }) => isLoneRead(expression));
+}
+
+/**
+ * A few connections, each in pipeline mode, that carry the lone reads of every request: a read is
+ * written to the connection with the fewest in flight without waiting for the reads before it to
+ * be answered. With one connection per request, each query cost a wake-up of the server process
+ * that owns it and a wait for it; most of a signed-in request's time on PostgreSQL was that, on
+ * the same cores as the database (decision 0063). A connection that fails is dropped; the next
+ * read opens another.
+ */
+export class SharedReadConnections {
+  readonly #clients: (pg.Client | undefined)[];
+  readonly #inFlight: number[];
+
+  constructor(
+    private readonly settings: {
+      connectionString: string;
+      count: number;
+      connectionTimeoutMillis: number;
+      /** Run on each new connection before its first read (statements kept prepared). */
+      onConnect: (client: pg.Client) => void;
+    },
+  ) {
+    this.#clients = Array.from({ length: settings.count }, () => undefined);
+    this.#inFlight = Array.from({ length: settings.count }, () => 0);
+  }
+
+  async read<Row>(compiled: CompiledQuery): Promise<QueryResult<Row>> {
+    let index = 0;
+    for (let other = 1; other < this.#inFlight.length; other += 1) {
+      if (this.#inFlight[other]! < this.#inFlight[index]!) index = other;
+    }
+    const client = this.#client(index);
+    this.#inFlight[index]! += 1;
+    try {
+      const { rows } = await client.query(compiled.sql, [...compiled.parameters]);
+      return { rows: rows ?? [] };
+    } finally {
+      this.#inFlight[index]! -= 1;
+    }
+  }
+
+  /** Closes every connection once the reads on it are answered. */
+  async end(): Promise<void> {
+    const clients = this.#clients.splice(0, this.#clients.length);
+    await Promise.all(clients.map((client) => client?.end().catch(() => {})));
+  }
+
+  #client(index: number): pg.Client {
+    const existing = this.#clients[index];
+    if (existing) return existing;
+    const client = new pg.Client({
+      connectionString: this.settings.connectionString,
+      connectionTimeoutMillis: this.settings.connectionTimeoutMillis,
+      pipeline: true,
+    } as pg.ClientConfig);
+    const drop = () => {
+      if (this.#clients[index] === client) this.#clients[index] = undefined;
+    };
+    // A lost connection fails the reads in flight on it (each its own request's error) and is
+    // replaced on the next read; it must not crash the process.
+    client.on('error', drop);
+    client.on('end', drop);
+    client.connect().catch(drop);
+    this.settings.onConnect(client);
+    this.#clients[index] = client;
+    return client;
+  }
+}
+
+/** How many shared read connections a process opens: one per core, two at least. */
+export const sharedReadConnectionCount = () => Math.max(2, os.availableParallelism());
+
+/**
+ * PostgreSQL through a pool, but a lone read outside a transaction goes over the shared read
+ * connections. A transaction, a write, a locking read and raw SQL take a pool connection of their
+ * own for the rest of the Kysely connection's use, as before.
+ */
+export class ReadSharingPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly shared: SharedReadConnections,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new ReadSharingDriver(super.createDriver(), this.shared);
+  }
+}
+
+class ReadSharingDriver implements Driver {
+  constructor(
+    private readonly pool: Driver,
+    private readonly shared: SharedReadConnections,
+  ) {}
+
+  init = () => this.pool.init();
+  acquireConnection = async () => new ReadSharingConnection(this.pool, this.shared);
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
+    this.pool.beginTransaction(ownOf(connection), settings);
+  commitTransaction = (connection: DatabaseConnection) =>
+    this.pool.commitTransaction(ownOf(connection));
+  rollbackTransaction = (connection: DatabaseConnection) =>
+    this.pool.rollbackTransaction(ownOf(connection));
+  savepoint: Driver['savepoint'] = (connection, name, compile) =>
+    this.pool.savepoint!(ownOf(connection), name, compile);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (connection, name, compile) =>
+    this.pool.rollbackToSavepoint!(ownOf(connection), name, compile);
+  releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) =>
+    this.pool.releaseSavepoint!(ownOf(connection), name, compile);
+  releaseConnection = (connection: DatabaseConnection) =>
+    (connection as ReadSharingConnection).release();
+
+  async destroy(): Promise<void> {
+    await this.shared.end();
+    await this.pool.destroy();
+  }
+}
+
+/** The pool connection a Kysely connection holds from its first statement that needs one. */
+const ownOf = (connection: DatabaseConnection) => (connection as ReadSharingConnection).own;
+
+class ReadSharingConnection implements DatabaseConnection {
+  #own: Promise<DatabaseConnection> | undefined;
+
+  constructor(
+    private readonly pool: Driver,
+    private readonly shared: SharedReadConnections,
+  ) {}
+
+  /** Its own pool connection, taken when first asked for (a transaction begins on it). */
+  readonly own: DatabaseConnection = {
+    executeQuery: async (compiled) => (await this.#ownConnection()).executeQuery(compiled),
+    streamQuery: (compiled, chunkSize) => this.streamQuery(compiled, chunkSize),
+  };
+
+  async executeQuery<Row>(compiled: CompiledQuery): Promise<QueryResult<Row>> {
+    if (!this.#own && isLoneRead(compiled.query)) return this.shared.read<Row>(compiled);
+    return (await this.#ownConnection()).executeQuery<Row>(compiled);
+  }
+
+  async *streamQuery<Row>(
+    compiled: CompiledQuery,
+    chunkSize?: number,
+  ): AsyncIterableIterator<QueryResult<Row>> {
+    yield* (await this.#ownConnection()).streamQuery<Row>(compiled, chunkSize);
+  }
+
+  async release(): Promise<void> {
+    // A pool connection that could not be taken failed its statement already; nothing to give back.
+    const own = await this.#own?.catch(() => undefined);
+    if (own) await this.pool.releaseConnection(own);
+  }
+
+  #ownConnection(): Promise<DatabaseConnection> {
+    this.#own ??= this.pool.acquireConnection();
+    return this.#own;
+  }
+}
