@@ -14,7 +14,10 @@ import pg from 'pg';
 /**
  * A lone read (a plain `select` outside a transaction): it takes no lock and leaves nothing on its
  * connection, so any connection may run it, beside other requests' reads. A `select ... for update`
- * or one whose `with` holds a write is not one; nor is raw SQL, whose text is not looked into.
+ * or one whose `with` holds a write is not one; nor is a statement written as raw SQL, whose text
+ * is not looked into. Only the statement's top and its `with` are looked at: raw SQL or a
+ * subquery inside a built `select` must not lock or write (PostgreSQL allows a write only in a
+ * `with`, but a locking subquery in a `from`), which none of ours does.
  */
 export function isLoneRead(node: OperationNode): boolean {
   if (node.kind !== 'SelectQueryNode') return false;
