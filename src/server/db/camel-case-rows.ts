@@ -1,0 +1,49 @@
+import { CamelCasePlugin } from 'kysely';
+
+type Row = Record<string, unknown>;
+
+const isPlainObject = (value: unknown): value is Row => {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+
+/**
+ * Kysely's CamelCasePlugin, with each result row renamed by a function made once per set of
+ * columns: `(row) => ({ firstName: row["first_name"], ... })`. Kysely's own renaming adds the
+ * properties one by one, and a row of more than a dozen columns built that way becomes a slow
+ * dictionary object for everything that reads it after (the repositories, the response's
+ * serializer): renaming a page of 25 applications took 32 µs, and serialising it 43 µs, against 17
+ * and 29 µs this way (decision 0063). Nested plain objects and arrays are renamed as Kysely renames
+ * them.
+ */
+export class CamelCaseRows extends CamelCasePlugin {
+  readonly #renamers = new Map<string, (row: Row, nested: (value: unknown) => unknown) => Row>();
+  readonly #nested = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      return value.map((item: unknown) => (isPlainObject(item) ? this.mapRow(item) : item));
+    }
+    return isPlainObject(value) ? this.mapRow(value) : value;
+  };
+
+  protected override mapRow(row: Row): Row {
+    const columns = Object.keys(row);
+    const signature = columns.join('\u0000');
+    let rename = this.#renamers.get(signature);
+    if (!rename) {
+      // The names are JSON string literals in the made function, so no column name can be code.
+      const properties = columns.map(
+        (column) =>
+          `${JSON.stringify(this.camelCase(column))}: nested(row[${JSON.stringify(column)}])`,
+      );
+      rename = new Function('row', 'nested', `return { ${properties.join(', ')} };`) as (
+        row: Row,
+        nested: (value: unknown) => unknown,
+      ) => Row;
+      // Statements of a varying shape could grow the map without end.
+      if (this.#renamers.size >= 1000) this.#renamers.clear();
+      this.#renamers.set(signature, rename);
+    }
+    return rename(row, this.#nested);
+  }
+}
