@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
-  CamelCasePlugin,
   CompiledQuery,
   type DatabaseConnection,
   type Driver,
@@ -14,6 +13,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import { CamelCaseRows } from './camel-case-rows.ts';
 import type { Database } from './schema.ts';
 import {
   ReadSharingPostgresDialect,
@@ -63,7 +63,7 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
 }): DatabaseHandle {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new CamelCaseRows()];
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
