@@ -66,7 +66,7 @@ describe('GET /api/admin/users', () => {
     const created = all.map((user) => user.createdAt);
     expect(created).toEqual([...created].sort().reverse());
     // A page past the end is empty, not an error; a nonsense page is the first.
-    expect((await users('?page=9')).items).toEqual([]);
+    expect(await users('?page=9')).toMatchObject({ items: [], total: 32, page: 9 });
     expect((await users('?page=abc')).page).toBe(1);
   });
 
@@ -90,6 +90,7 @@ describe('GET /api/admin/users', () => {
     expect(admins.items.every((user) => user.isAdmin)).toBe(true);
     expect(admins.total).toBe(2);
     expect((await users('?role=user')).total).toBe(30);
+    expect(await users('?role=admin&page=2')).toMatchObject({ items: [], total: 2, page: 2 });
     expect((await users('?role=user&q=ana&page=2')).items.length).toBeGreaterThan(0);
   });
 
@@ -166,5 +167,7 @@ describe('GET /api/admin/applications-v2', () => {
     expect((await applications('?status=pending')).total).toBe(2);
     expect((await applications('?status=pending&q=renee')).total).toBe(1);
     expect((await applications('?status=approved')).items).toEqual([]);
+    expect(await applications('?status=pending&page=2')).toMatchObject({ items: [], total: 2 });
+    expect(await applications('?page=2')).toMatchObject({ items: [], total: 4 });
   });
 });

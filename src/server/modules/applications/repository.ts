@@ -6,11 +6,12 @@ import { pathOf } from '../../../domain/api/endpoint.ts';
 import type {
   Application,
   ApplicationListQuery,
+  ApplicationStatus,
   SocialAccount,
 } from '../../../domain/applications.ts';
 import { searchable, type Page } from '../../../domain/lists.ts';
 import type { Db } from '../../db/database.ts';
-import { pageOf, whereSearch } from '../../db/lists.ts';
+import { pageOf, pageOnce, whereSearch } from '../../db/lists.ts';
 import type { ApplicationsTable } from '../../db/schema.ts';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -56,11 +57,10 @@ const shownApplicationColumns = [
   'updatedAt',
 ] as const satisfies readonly (keyof ApplicationRow)[];
 
+type ListedApplicationRow = Pick<ApplicationRow, (typeof shownApplicationColumns)[number]>;
+
 /** The one mapping from rows to what administrators see. */
-function toApplication(
-  row: Pick<ApplicationRow, (typeof shownApplicationColumns)[number]>,
-  { notes, documentViews }: Related,
-): Application {
+function toApplication(row: ListedApplicationRow, { notes, documentViews }: Related): Application {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -185,13 +185,7 @@ export async function listApplications(
   db: Db,
   query: ApplicationListQuery,
 ): Promise<Page<Application>> {
-  let rows = whereSearch(
-    db.selectFrom('applications').select(shownApplicationColumns),
-    'searchText',
-    query.q,
-  );
-  if (query.status !== 'all') rows = rows.where('status', '=', query.status);
-  const page = await pageOf(rows.orderBy('submittedAt', 'desc').orderBy('id'), query, (row) => row);
+  const page = await applicationsPage(db, query);
   const related = await relatedTo(
     db,
     page.items.map((row) => row.id),
@@ -200,6 +194,30 @@ export async function listApplications(
     ...page,
     items: page.items.map((row) => toApplication(row, related.get(row.id) ?? nothingRelated)),
   };
+}
+
+const listedApplications = (db: Db) =>
+  db.selectFrom('applications').select(shownApplicationColumns);
+const newestFirst = <Query extends ReturnType<typeof listedApplications>>(query: Query) =>
+  query.orderBy('submittedAt', 'desc').orderBy('id');
+/** Without a search, the page's query is built once (pageOnce()). */
+const everyApplicationPage = pageOnce((db: Db) => newestFirst(listedApplications(db)), 0);
+const applicationsInStatusPage = pageOnce(
+  (db: Db, status: ApplicationStatus) =>
+    newestFirst(listedApplications(db).where('status', '=', status)),
+  1,
+);
+
+function applicationsPage(db: Db, query: ApplicationListQuery) {
+  const asRow = (row: ListedApplicationRow) => row;
+  if (!query.q) {
+    return query.status === 'all'
+      ? everyApplicationPage(db, query, asRow)
+      : applicationsInStatusPage(db, query, asRow, query.status);
+  }
+  let rows = whereSearch(listedApplications(db), 'searchText', query.q);
+  if (query.status !== 'all') rows = rows.where('status', '=', query.status);
+  return pageOf(newestFirst(rows), query, asRow);
 }
 
 export async function findApplication(db: Db, id: string): Promise<Application | undefined> {

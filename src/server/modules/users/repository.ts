@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
 import type { ListedUser, User, UserListQuery } from '../../../domain/users.ts';
 import type { Db } from '../../db/database.ts';
-import { pageOf, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
+import { pageOf, pageOnce, planSearch, whereSearch, type SearchWay } from '../../db/lists.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { usernameSkeleton } from './look-alike.ts';
 
@@ -138,45 +138,70 @@ export async function countUsers(db: Db): Promise<{ total: number; admins: numbe
   return { total: Number(row.total), admins: Number(row.admins ?? 0) };
 }
 
+/** The users list's rows: only what it shows (each row's hash, search text and sign-in times stay behind). */
+function listedUsers(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(shownUserColumns)
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('twoFactorSecrets')
+            .select('twoFactorSecrets.userId')
+            .whereRef('twoFactorSecrets.userId', '=', 'users.id')
+            .where('twoFactorSecrets.enabledAt', 'is not', null),
+        )
+        .as('twoFactorEnabled'),
+    );
+}
+
+type ListedUserRow = Awaited<ReturnType<ReturnType<typeof listedUsers>['executeTakeFirstOrThrow']>>;
+
+function toListedUser(row: ListedUserRow): ListedUser {
+  // SQLite answers exists() as 0 or 1.
+  return Object.assign(toUser(row), { twoFactorEnabled: Boolean(row.twoFactorEnabled) });
+}
+
+/** Newest first. */
+const everyUserPage = pageOnce(
+  (db: Db) => listedUsers(db).orderBy('users.createdAt', 'desc').orderBy('users.id'),
+  0,
+);
+const usersOfRolePage = pageOnce(
+  (db: Db, isAdmin: boolean) =>
+    listedUsers(db)
+      .where('users.isAdmin', '=', isAdmin)
+      .orderBy('users.createdAt', 'desc')
+      .orderBy('users.id'),
+  1,
+);
+
 /**
  * A page of the users list: searched over names, username and email (through the trigram index
- * when planSearch() finds that cheaper, decision 0022); newest first.
+ * when planSearch() finds that cheaper, decision 0022); newest first. Without a search, its
+ * query is built once (pageOnce()).
  */
 export async function listUsers(db: Db, query: UserListQuery): Promise<Page<ListedUser>> {
+  if (!query.q) {
+    return query.role === 'all'
+      ? everyUserPage(db, query, toListedUser)
+      : usersOfRolePage(db, query, toListedUser, query.role === 'admin');
+  }
   const search = await planSearch(db, 'users', query.q, { pageEnd: query.page * listPageSize });
   const matching = (way: SearchWay) => {
-    let rows = whereSearch(
-      db
-        .selectFrom('users')
-        // Only what the list shows: each row's hash, search text and sign-in times stay behind.
-        .select(shownUserColumns)
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('twoFactorSecrets')
-                .select('twoFactorSecrets.userId')
-                .whereRef('twoFactorSecrets.userId', '=', 'users.id')
-                .where('twoFactorSecrets.enabledAt', 'is not', null),
-            )
-            .as('twoFactorEnabled'),
-        ),
-      'users.searchText',
-      query.q,
-      way,
-    );
+    let rows = whereSearch(listedUsers(db), 'users.searchText', query.q, way);
     if (query.role !== 'all') rows = rows.where('users.isAdmin', '=', query.role === 'admin');
     return rows;
   };
   return pageOf(
     matching(search.page).orderBy('users.createdAt', 'desc').orderBy('users.id'),
     query,
-    // SQLite answers exists() as 0 or 1.
-    (row) => ({ ...toUser(row), twoFactorEnabled: Boolean(row.twoFactorEnabled) }),
+    toListedUser,
     // Every role: the index's count of the whole table is the list's.
     {
       knownTotal: query.role === 'all' ? search.matches : undefined,
-      countQuery: matching(search.count),
+      countQuery: search.count === search.page ? undefined : matching(search.count),
     },
   );
 }
