@@ -40,6 +40,7 @@ export function isLoneRead(node: OperationNode): boolean {
 export class SharedReadConnections {
   readonly #clients: (pg.Client | undefined)[];
   readonly #inFlight: number[];
+  #ended = false;
 
   constructor(
     private readonly settings: {
@@ -71,13 +72,16 @@ export class SharedReadConnections {
 
   /** Closes every connection once the reads on it are answered. */
   async end(): Promise<void> {
-    const clients = this.#clients.splice(0, this.#clients.length);
-    await Promise.all(clients.map((client) => client?.end().catch(() => {})));
+    this.#ended = true;
+    const clients = this.#clients.map((client) => client?.end().catch(() => {}));
+    this.#clients.fill(undefined);
+    await Promise.all(clients);
   }
 
   #client(index: number): pg.Client {
     const existing = this.#clients[index];
     if (existing) return existing;
+    if (this.#ended) throw new Error('The shared read connections have been closed');
     const client = new pg.Client({
       connectionString: this.settings.connectionString,
       connectionTimeoutMillis: this.settings.connectionTimeoutMillis,
