@@ -91,12 +91,9 @@ export async function buildApp(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // Hooks that run for every request, a cached page's included, are not async: each promise
-  // was a measurable part of answering a page from the render cache.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    done(null, payload);
   });
 
   const deps = await createDeps(config, {
@@ -106,9 +103,8 @@ export async function buildApp(
   });
   app.decorate('deps', deps);
   app.decorateRequest('deps', null as unknown as Deps);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', async (request) => {
     request.deps = { ...deps, log: request.log };
-    done();
   });
   app.addHook('onClose', () => closeDeps(deps));
   await prepareDatabase(deps);

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access } from '../../domain/api/endpoint.ts';
 import type { CurrentUser } from '../../domain/auth.ts';
@@ -71,10 +71,9 @@ export const accessPlugin = fp(
     // Decided from the route the router matched, whatever the request's path looked like
     // (`/%61pi/...` is decoded to `/api/...` before matching), and before the body is read: a
     // caller who may not use a route gets no parsing of its body and learns nothing of its rules.
-    // A page (no access rule) passes without a promise: this runs for every request, a cached
-    // page's included.
-    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    app.addHook('onRequest', async (request, reply) => {
       const access = accessOf(request);
+      if (access === undefined) return;
       const token = request.cookies[sessionCookieName];
       if (token) request.user = await sessionUser(request.deps, token);
       if (access === 'public') return;
@@ -92,23 +91,19 @@ export const accessPlugin = fp(
       if (access === 'creator' && request.user.isAdmin) {
         return reply.status(403).send(errorBody('auth.creators_only'));
       }
-    };
-    app.addHook('onRequest', (request, reply, done) => {
-      if (accessOf(request) === undefined) return done();
-      // A refusal is sent by guard(); only a request it let through goes on to its route.
-      guard(request, reply).then(() => {
-        if (!reply.sent) done();
-      }, done);
     });
 
     // What is said to a signed-in person is theirs: no cache, shared or the browser's, keeps it,
     // unless the route chose a cache of its own for what is the same for everyone.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.user && !reply.hasHeader('cache-control')) {
-        const type = String(reply.getHeader('content-type') ?? '');
-        if (type.startsWith('application/json')) reply.header('cache-control', 'no-store');
+    app.addHook('onSend', async (request, reply) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (
+        request.user &&
+        type.startsWith('application/json') &&
+        !reply.hasHeader('cache-control')
+      ) {
+        reply.header('cache-control', 'no-store');
       }
-      done(null, payload);
     });
 
     runPeriodically(app, {

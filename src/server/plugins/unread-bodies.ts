@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -16,23 +15,18 @@ export const unreadBodyDiscardBytes = 64 * 1024 * 1024;
  */
 export const unreadBodiesPlugin = fp(
   async (app: FastifyInstance) => {
-    // Not async: it runs after every answer, a cached page's included.
-    app.addHook('onResponse', (request, _reply, done) => {
-      discardUnread(request.raw);
-      done();
+    app.addHook('onResponse', async (request) => {
+      const incoming = request.raw;
+      if (incoming.complete || incoming.destroyed) return;
+      // Whoever was reading it (a multipart parser) has given up; nothing else may take the bytes.
+      incoming.unpipe();
+      let discarded = 0;
+      incoming.on('data', (chunk: Buffer) => {
+        discarded += chunk.length;
+        if (discarded > unreadBodyDiscardBytes) incoming.socket?.destroy();
+      });
+      incoming.resume();
     });
   },
   { name: 'unread-bodies' },
 );
-
-function discardUnread(incoming: IncomingMessage) {
-  if (incoming.complete || incoming.destroyed) return;
-  // Whoever was reading it (a multipart parser) has given up; nothing else may take the bytes.
-  incoming.unpipe();
-  let discarded = 0;
-  incoming.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > unreadBodyDiscardBytes) incoming.socket?.destroy();
-  });
-  incoming.resume();
-}
