@@ -1,4 +1,6 @@
-// `npm run bench`: every benchmark in turn; each prints its own figures.
+// `npm run bench`: every benchmark in turn; each prints its own figures. They use the build in dist/
+// (`npm run build` first). Lighthouse's scores of every public page and signed-in screen are among
+// them, so one run prints every speed figure (`npm run lighthouse` builds and runs that one alone).
 import { execFileSync } from 'node:child_process';
 
 for (const benchmark of [
@@ -16,6 +18,7 @@ for (const benchmark of [
   'bench/backup.mjs',
   'bench/notification-streams.mjs',
   'bench/behind-nginx.mjs',
+  'bench/lighthouse.mjs',
   'bench/api-compare.mjs',
 ]) {
   execFileSync(process.execPath, benchmark.split(' '), { stdio: 'inherit' });

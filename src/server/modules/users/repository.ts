@@ -163,17 +163,12 @@ function toListedUser(row: ListedUserRow): ListedUser {
   return Object.assign(toUser(row), { twoFactorEnabled: Boolean(row.twoFactorEnabled) });
 }
 
-/** Newest first. */
-const everyUserPage = pageOnce(
-  (db: Db) => listedUsers(db).orderBy('users.createdAt', 'desc').orderBy('users.id'),
-  0,
-);
+/** The users list's order: newest first. */
+const newestFirst = <Query extends ReturnType<typeof listedUsers>>(query: Query) =>
+  query.orderBy('users.createdAt', 'desc').orderBy('users.id');
+const everyUserPage = pageOnce((db: Db) => newestFirst(listedUsers(db)), 0);
 const usersOfRolePage = pageOnce(
-  (db: Db, isAdmin: boolean) =>
-    listedUsers(db)
-      .where('users.isAdmin', '=', isAdmin)
-      .orderBy('users.createdAt', 'desc')
-      .orderBy('users.id'),
+  (db: Db, isAdmin: boolean) => newestFirst(listedUsers(db).where('users.isAdmin', '=', isAdmin)),
   1,
 );
 
@@ -195,7 +190,7 @@ export async function listUsers(db: Db, query: UserListQuery): Promise<Page<List
     return rows;
   };
   return pageOf(
-    matching(search.page).orderBy('users.createdAt', 'desc').orderBy('users.id'),
+    newestFirst(matching(search.page)),
     query,
     toListedUser,
     // Every role: the index's count of the whole table is the list's.
