@@ -18,8 +18,8 @@ for (const benchmark of [
   'bench/backup.mjs',
   'bench/notification-streams.mjs',
   'bench/behind-nginx.mjs',
-  'bench/lighthouse.mjs',
   'bench/api-compare.mjs',
+  'bench/lighthouse.mjs',
 ]) {
   execFileSync(process.execPath, benchmark.split(' '), { stdio: 'inherit' });
 }
