@@ -248,16 +248,21 @@ const job = 'backup';
  * (or sooner with a shorter interval), not at every start; a shortened interval applies at once.
  */
 export async function scheduledBackup(deps: BackupDeps): Promise<BackupOutcome | null> {
+  if (!(await claimScheduledBackup(deps))) return null;
+  return runBackup(deps, 'schedule');
+}
+
+/** Whether this process has the scheduled backup's round that is due now (see scheduledBackup). */
+export async function claimScheduledBackup(deps: BackupDeps): Promise<boolean> {
   const everyMs = deps.config.backups.intervalHours * 3600_000;
-  if (everyMs <= 0) return null;
+  if (everyMs <= 0) return false;
   const now = deps.clock();
   await planJobRound(deps.db, {
     job,
     firstAt: new Date(now.getTime() + Math.min(everyMs, 3600_000)),
     latestAt: new Date(now.getTime() + everyMs),
   });
-  if (!(await claimJobRound(deps.db, { job, now, everyMs }))) return null;
-  return runBackup(deps, 'schedule');
+  return claimJobRound(deps.db, { job, now, everyMs });
 }
 
 /** The backups' state for the administrators' dashboard. */

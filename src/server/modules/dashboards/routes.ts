@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardsApi } from '../../../domain/api/dashboards.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { routeOf } from '../../routes.ts';
-import { scheduleCheckMs, scheduledBackup } from '../../backups/runs.ts';
+import { claimScheduledBackup, runBackup, scheduleCheckMs } from '../../backups/runs.ts';
 import { runPeriodically } from '../../plugins/schedule.ts';
 import { adminDashboard, backUpNow, creatorDashboard } from './service.ts';
 
@@ -30,9 +30,13 @@ export const backupSchedule: FastifyPluginAsyncZod = async (app) => {
   runPeriodically(app, {
     name: 'Taking the scheduled backup',
     everyMs: scheduleCheckMs,
-    // Not awaited: a backup due at start-up must not hold the server's start.
+    // The round is claimed before the server is ready, so a process never plans with a time
+    // older than its first answer (a late plan would move back a round another process has
+    // just claimed); the backup itself is not awaited: one due at start-up must not hold the
+    // server's start.
     run: async () => {
-      void scheduledBackup(app.deps).catch((error: unknown) =>
+      if (!(await claimScheduledBackup(app.deps))) return;
+      void runBackup(app.deps, 'schedule').catch((error: unknown) =>
         app.log.error({ err: error }, 'The scheduled backup could not start'),
       );
     },
