@@ -72,6 +72,31 @@ function insert(database, table, rows) {
   for (const row of rows) statement.run(...columns.map((column) => row[column]));
 }
 
+/**
+ * Gives the administrator made at first start a fixed id and times, along with every row that
+ * already points at it (a build may make some at start, such as its pay totals): the foreign
+ * keys are checked at the commit, once both sides agree.
+ */
+function renameAdministrator(database, id, time) {
+  const { id: oldId } = database.prepare(`SELECT id FROM users WHERE username = 'admin'`).get();
+  const references = database
+    .prepare(
+      `SELECT m.name AS tableName, f."from" AS columnName FROM sqlite_master m
+       JOIN pragma_foreign_key_list(m.name) f WHERE m.type = 'table' AND f."table" = 'users'`,
+    )
+    .all();
+  database.transaction(() => {
+    database.pragma('defer_foreign_keys = ON');
+    database
+      .prepare(`UPDATE users SET id = ?, created_at = ?, updated_at = ? WHERE id = ?`)
+      .run(id, time, time, oldId);
+    for (const { tableName, columnName } of references)
+      database
+        .prepare(`UPDATE "${tableName}" SET "${columnName}" = ? WHERE "${columnName}" = ?`)
+        .run(id, oldId);
+  })();
+}
+
 /** The same rows in both files: ids, names and times follow the row's number alone. */
 function seed(dataDir) {
   const database = new Database(path.join(dataDir, 'app.db'));
@@ -79,9 +104,7 @@ function seed(dataDir) {
   const hex = (prefix, n) => `${prefix}-0000-4000-8000-${String(n).padStart(12, '0')}`;
   // The administrator each server made at its first start gets the same id and times in both.
   const adminId = hex('aaaaaaaa', 0);
-  database
-    .prepare(`UPDATE users SET id = ?, created_at = ?, updated_at = ? WHERE username = 'admin'`)
-    .run(adminId, at(-1), at(-1));
+  renameAdministrator(database, adminId, at(-1));
   const languages = ['en', 'es', 'pt'];
   const users = Array.from({ length: USERS - 1 }, (_, n) => ({
     id: hex('00000000', n),
