@@ -1,7 +1,6 @@
 // Requests per second of a signed-in call, GET /api/notifications, through nginx with
 // deploy/nginx.conf (docs/deploy.md) in front of one built server process and in front of two, in
-// one run: both on one PostgreSQL database (a fresh one on the local server, or
-// BENCH_DATABASE_URL) and one S3 bucket (s3rver), as the deployment runs them. Prints each
+// one run: both on one fresh PostgreSQL database (bench/postgres.mjs) and one S3 bucket (s3rver), as the deployment runs them. Prints each
 // figure and the ratio of two processes to one.
 //
 // Load comes from wrk (one thread, 32 connections) on 127.0.0.1; the two set-ups take turns over
@@ -12,8 +11,8 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { freshPostgresDatabase, postgresAnswers } from './postgres.mjs';
 import { hasCommand, signIn, startBuiltServer } from './server.mjs';
 
 const connections = 32;
@@ -66,27 +65,9 @@ function wrk(url, cookie, seconds, { warmup = false } = {}) {
   });
 }
 
-const localServer = 'postgres://postgres@127.0.0.1:5432';
-const given = process.env.BENCH_DATABASE_URL;
-const databaseName = `bench_nginx_${Date.now()}`;
-const databaseUrl = given ?? `${localServer}/${databaseName}`;
-async function onLocalServer(sql) {
-  const admin = new pg.Client({ connectionString: `${localServer}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-if (!given) {
-  try {
-    await onLocalServer(`create database ${databaseName}`);
-  } catch (error) {
-    console.log(`No PostgreSQL at ${localServer} (${error.message}): skipped.`);
-    process.exit(0);
-  }
-}
+// Two processes share what one database holds: without PostgreSQL there is nothing to measure.
+if (!(await postgresAnswers())) process.exit(0);
+const database = await freshPostgresDatabase('agency_bench_nginx');
 
 const started = [];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -95,7 +76,7 @@ try {
   started.push({ stop: () => s3Server.close() });
   const bucket = await createTestBucket(s3Server);
   const env = {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     ...bucket.env,
     TRUST_PROXY: '127.0.0.1',
     DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
@@ -148,5 +129,5 @@ try {
   console.log(`  two to one:    ${ratio.toFixed(2)}× (median of the rounds' ratios)`);
 } finally {
   for (const service of started.reverse()) await service.stop().catch(() => {});
-  if (!given) await onLocalServer(`drop database if exists ${databaseName} with (force)`);
+  await database.drop();
 }

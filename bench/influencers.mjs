@@ -7,13 +7,13 @@
 // creators per transaction, decision 0031), through the triggers that keep the compensation totals
 // (migration 0010). Both sizes are served at once and asked in turn, request by request, so a
 // machine busy with other work slows both alike and the ratio stays fair. SQLite always; PostgreSQL
-// too when BENCH_DATABASE_URL names a server (a database of its own is made there for each size,
-// and dropped). Needs `npm run build:server`.
+// too when its server answers (bench/postgres.mjs: a database of its own is made there for each
+// size, and dropped). Needs `npm run build:server`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { fillPostgres, monthsOfCompensation, fillSqlite, searchWord } from './creators.mjs';
+import { freshPostgresDatabase, postgresAnswers } from './postgres.mjs';
 import { signIn, startBuiltServer } from './server.mjs';
 
 const sizes = [1_000, 20_000];
@@ -104,20 +104,14 @@ async function measure(databases) {
   }
 }
 
-async function withPostgresDatabase(baseUrl, work) {
-  const name = `agency_bench_creators_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+async function withPostgresDatabase(work) {
+  const database = await freshPostgresDatabase('agency_bench_creators');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-creators-'));
   try {
-    return await work({ dialect: 'postgres', dataDir, env: { DATABASE_URL: url.toString() } });
+    return await work({ dialect: 'postgres', dataDir, env: { DATABASE_URL: database.url } });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
@@ -133,14 +127,7 @@ async function withSqliteDatabase(work) {
 const runStarted = performance.now();
 const dialects = [
   { name: 'SQLite', run: (work) => withSqliteDatabase(work) },
-  ...(process.env.BENCH_DATABASE_URL
-    ? [
-        {
-          name: 'PostgreSQL',
-          run: (work) => withPostgresDatabase(process.env.BENCH_DATABASE_URL, work),
-        },
-      ]
-    : []),
+  ...((await postgresAnswers()) ? [{ name: 'PostgreSQL', run: withPostgresDatabase }] : []),
 ];
 const summary = [];
 for (const dialect of dialects) {
@@ -167,6 +154,4 @@ for (const { dialect, figures } of summary) {
     );
   }
 }
-if (!process.env.BENCH_DATABASE_URL)
-  console.log('  PostgreSQL not measured: set BENCH_DATABASE_URL=postgres://... to include it.');
 console.log(`  whole run ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);

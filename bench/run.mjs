@@ -11,7 +11,7 @@ for (const benchmark of [
   'bench/application-upload.mjs',
   'bench/serialize.mjs',
   'bench/task-upload.mjs',
-  'bench/task-upload.mjs --s3',
+  'bench/task-upload.mjs --s3 --postgres',
   'bench/tus-resume.mjs',
   'bench/task-lists.mjs',
   'bench/influencers.mjs',

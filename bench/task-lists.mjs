@@ -1,7 +1,7 @@
 // GET /api/admin/tasks and GET /api/tasks on the built server: median latency of each case (page 1,
 // a common word, a rare word, a status filter, a content-type filter, page 2) with 1,000 and with
-// 100,000 tasks (aim: the larger under twice the smaller; decision 0022), on SQLite and, when
-// DATABASE_URL names a PostgreSQL server, on PostgreSQL too (two databases made there and dropped
+// 100,000 tasks (aim: the larger under twice the smaller; decision 0022), on SQLite and, when its
+// server answers, on PostgreSQL too (bench/postgres.mjs: two databases made there and dropped
 // after). Every task is assigned to one creator ("all"), the worst case of GET /api/tasks; a second
 // creator ("typical") has 250 of them in both sizes, so their list shows whether the size of the
 // table alone costs anything. The common word is in 15% of the tasks, so its matches grow with the
@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freshPostgresDatabase, postgresAnswers } from './postgres.mjs';
 import { signIn, startBuiltServer } from './server.mjs';
 
 const sizes = [1_000, 100_000];
@@ -57,7 +58,6 @@ const words = [
   commonWord,
 ];
 const creatorPassword = 'bench-creator-password-1';
-const postgresUrl = process.env.DATABASE_URL;
 const printEveryPlan = process.env.BENCH_PLANS === 'all';
 
 const cases = [
@@ -211,31 +211,6 @@ async function seedPostgres(url, creatorIds, count) {
   }
 }
 
-/** A fresh PostgreSQL database beside the one DATABASE_URL names; answers its address. */
-async function createPostgresDatabase(name) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name}`);
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropPostgresDatabase(name) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await client.end();
-  }
-}
-
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -301,9 +276,9 @@ async function runDialect(dialect) {
       cleanUps.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
       let databaseUrl;
       if (dialect === 'postgres') {
-        const name = `bench_task_lists_${size}`;
-        databaseUrl = await createPostgresDatabase(name);
-        cleanUps.push(() => dropPostgresDatabase(name));
+        const database = await freshPostgresDatabase(`agency_bench_task_lists_${size}`);
+        databaseUrl = database.url;
+        cleanUps.push(database.drop);
       }
       const env = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
       const migrating = await startBuiltServer({ dataDir, env, startTimeoutSeconds });
@@ -391,9 +366,5 @@ async function runDialect(dialect) {
 
 const runStarted = performance.now();
 await runDialect('sqlite');
-if (postgresUrl) await runDialect('postgres');
-else
-  console.log(
-    'PostgreSQL skipped: set DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).',
-  );
+if (await postgresAnswers()) await runDialect('postgres');
 console.log(`whole run ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);

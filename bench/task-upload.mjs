@@ -6,8 +6,8 @@
 //
 // With `--s3` the app stores the file in a real S3-compatible server (s3rver, in a process of its
 // own) and the reference is the AWS SDK uploading the same file's bytes straight to that server
-// (its multipart `Upload` with the SDK's defaults). DATABASE_URL, when set, is the app's database
-// (a PostgreSQL one, say); otherwise the app uses SQLite in a fresh folder.
+// (its multipart `Upload` with the SDK's defaults). With `--postgres` the app's database is a fresh
+// PostgreSQL one (bench/postgres.mjs), as deployed beside S3; otherwise SQLite in a fresh folder.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,11 +19,16 @@ import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateBucketCommand, DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { freshPostgresDatabase, postgresAnswers } from './postgres.mjs';
 import { signIn, startBuiltServer } from './server.mjs';
 
 const MiB = 1024 * 1024;
 const payloadBytes = 1024 * MiB;
 const onS3 = process.argv.includes('--s3');
+const postgres =
+  process.argv.includes('--postgres') && (await postgresAnswers())
+    ? await freshPostgresDatabase('agency_bench_upload')
+    : undefined;
 const rounds = 3;
 const entryName = 'dist/server/main.js';
 
@@ -296,7 +301,7 @@ const server = await startBuiltServer({
   env: {
     TASK_UPLOAD_MAX_BYTES: String(2 * 1024 * MiB),
     ...(s3 ? s3.env : {}),
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   },
 });
 const reference = s3 ? undefined : await startReference(referenceDir);
@@ -342,6 +347,7 @@ try {
   }
 } finally {
   await server.stop();
+  await postgres?.drop();
   await (s3 ?? reference).stop();
   fs.rmSync(referenceDir, { recursive: true, force: true });
 }
@@ -352,7 +358,7 @@ const ratio = appRate / referenceRate;
 const growth = Math.max(...results.growth);
 const rates = (values) => values.map((value) => value.toFixed(0)).join(', ');
 const verdict = (met) => (met ? 'met' : 'MISSED');
-const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+const database = postgres ? 'PostgreSQL' : 'SQLite';
 console.log(
   `Task upload: a ${payloadBytes / MiB} MiB MP4 through POST /api/tasks/{id}/upload (built server, ${database}, ${s3 ? 'S3 (s3rver)' : 'local disk'})`,
 );
