@@ -1,7 +1,7 @@
 // Requests per second of a signed-in call, GET /api/notifications, through nginx with
 // deploy/nginx.conf (docs/deploy.md) in front of one built server process and in front of two, in
-// one run: both on one fresh PostgreSQL database (bench/postgres.mjs) and one S3 bucket (s3rver), as the deployment runs them. Prints each
-// figure and the ratio of two processes to one.
+// one run: both on one fresh PostgreSQL database (bench/postgres.mjs) and one S3 bucket (s3rver),
+// as the deployment runs them. Prints each figure and the ratio of two processes to one.
 //
 // Load comes from wrk (one thread, 32 connections) on 127.0.0.1; the two set-ups take turns over
 // rounds and the ratio is the median of the rounds' own ratios, so a change in the machine's load
