@@ -12,13 +12,13 @@
 //
 // Builds nothing: uses dist/ (`npm run build` first; run it under the build lock when others
 // may be building).
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, hasCommand, startBuiltServer } from './server.mjs';
+import { cpuSeconds, freePort, hasCommand, processSettled, startBuiltServer } from './server.mjs';
 
 const connections = 16;
 // One thread making the load leaves the other core of a two-core machine to the server measured.
@@ -132,45 +132,6 @@ http {
   );
 }
 
-/**
- * CPU seconds (user + system) a process and the processes it started have used so far, from
- * /proc; undefined where there is none. nginx answers from its worker, the master's child.
- */
-function cpuSeconds(pid) {
-  try {
-    const ticks = (id) => {
-      const stat = fs.readFileSync(`/proc/${id}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(fields[11]) + Number(fields[12]); // utime, stime
-    };
-    const children = fs
-      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean);
-    const total = [pid, ...children].reduce((sum, id) => sum + ticks(id), 0);
-    return total / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Waits until a process has been idle for a second: once listening, the server renders every
- * page in every language in the background, which must not fall into a measure.
- */
-async function untilIdle(pid, timeoutSeconds = 180) {
-  const started = performance.now();
-  let before = cpuSeconds(pid);
-  if (before === undefined) return sleep(10_000);
-  while (performance.now() - started < timeoutSeconds * 1000) {
-    await sleep(1000);
-    const now = cpuSeconds(pid);
-    if (now - before < 0.05) return;
-    before = now;
-  }
-  throw new Error(`The server was still busy after ${timeoutSeconds} s`);
-}
-
 /** Requests per second (and how many) from wrk, which must get only 200s. */
 function wrk(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -248,7 +209,7 @@ try {
   if (page.status !== 200 || page.headers['content-encoding'] !== 'gzip')
     throw new Error(`/ answered ${page.status} ${page.headers['content-encoding'] ?? 'unencoded'}`);
   const contentType = page.headers['content-type'];
-  await untilIdle(ours.pid);
+  await processSettled(ours.pid);
   const site = path.join(dir, 'site');
   fs.mkdirSync(site, { mode: 0o755 });
   fs.writeFileSync(path.join(site, 'index.html'), identity.body, { mode: 0o644 });

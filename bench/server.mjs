@@ -82,24 +82,10 @@ export async function startBuiltServer({
       await exited;
     },
     /**
-     * Resolves once the server has stopped working on its own, so a measurement does not share
-     * the machine with it: its start-up work in the background (rendering every page in every
-     * language) done, its CPU time growing by less than 5 % of a core over a second (Linux).
+     * Resolves once the server has stopped working on its own (processSettled()), so a
+     * measurement does not share the machine with its start-up work in the background.
      */
-    async settled() {
-      const cpuTicks = () => {
-        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-        // utime and stime: the 14th and 15th fields of the whole line, in 1/100 s.
-        return Number(fields[11]) + Number(fields[12]);
-      };
-      if (!fs.existsSync(`/proc/${child.pid}/stat`)) return;
-      for (let last = cpuTicks(); ;) {
-        await sleep(1000);
-        const now = cpuTicks();
-        if (now - last < 5) return;
-        last = now;
-      }
-    },
+    settled: () => processSettled(child.pid),
     /** Whether the process is still running (a probe checks the server survived). */
     isRunning: () => child.exitCode === null && child.signalCode === null,
     async stop() {
@@ -111,6 +97,47 @@ export async function startBuiltServer({
       if (!dataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU seconds (user + system) a process and the processes it started have used so far, from
+ * /proc; undefined where there is none (not Linux). nginx answers from its worker, the master's
+ * child.
+ */
+export function cpuSeconds(pid) {
+  try {
+    const ticks = (id) => {
+      const stat = fs.readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    };
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean);
+    const total = [pid, ...children].reduce((sum, id) => sum + ticks(id), 0);
+    return total / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves once a process has stopped working on its own, its CPU time growing by less than 5 %
+ * of a core over a second: a server's start-up work in the background (rendering every page in
+ * every language) is then done, and will not fall into a measure. Without /proc, waits 10 s.
+ */
+export async function processSettled(pid, timeoutSeconds = 180) {
+  const started = performance.now();
+  let before = cpuSeconds(pid);
+  if (before === undefined) return sleep(10_000);
+  while (performance.now() - started < timeoutSeconds * 1000) {
+    await sleep(1000);
+    const now = cpuSeconds(pid);
+    if (now === undefined || now - before < 0.05) return;
+    before = now;
+  }
+  throw new Error(`The process was still busy after ${timeoutSeconds} s`);
 }
 
 /** Signs in over the API and answers the session cookie (`sid=...`), as a browser sends it back. */

@@ -1,11 +1,15 @@
 // Start-up and idle memory of the built server: time from spawn to the first 200 from
 // /api/health (fresh DATA_DIR, so migrations and the administrator are part of it, and again on
-// the existing data), and the server's resident memory once idle. Needs `npm run build`.
+// the existing data); how long and how much CPU its start-up work in the background (rendering
+// and compressing every page in every language) takes after that, which every process of a
+// scale-out pays at each start and requests meanwhile share the machine with; and the server's
+// resident memory once that is done. Needs `npm run build`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuSeconds, processSettled } from './server.mjs';
 
 const entry = path.resolve('dist/server/main.js');
 if (!fs.existsSync(entry)) {
@@ -38,13 +42,16 @@ async function startOnce(dataDir) {
     await sleep(10);
   }
   const startupMs = performance.now() - started;
-  await sleep(3000); // let it settle after start-up
+  await processSettled(child.pid);
+  // processSettled() waits a quiet second after the work.
+  const settledMs = performance.now() - started - 1000;
+  const cpu = cpuSeconds(child.pid);
   const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-  return { startupMs, rssMb: rssKb / 1024 };
+  return { startupMs, settledMs, cpu, rssMb: rssKb / 1024 };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-'));
@@ -62,5 +69,9 @@ console.log(
   `  later starts (median of 3):    ${median(warm.map((run) => run.startupMs)).toFixed(0)} ms`,
 );
 console.log(
-  `  idle resident memory:          ${median(warm.map((run) => run.rssMb)).toFixed(1)} MB`,
+  `  start-up work done after:      ${(median(warm.map((run) => run.settledMs)) / 1000).toFixed(1)} s, ` +
+    `${median(warm.map((run) => run.cpu)).toFixed(1)} s of CPU in all (median of the later starts)`,
+);
+console.log(
+  `  idle resident memory:          ${median(warm.map((run) => run.rssMb)).toFixed(1)} MB, once that is done`,
 );
