@@ -131,4 +131,60 @@ describe('menus and panels', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it("an icon button's tooltip shows its name on hover and on the keyboard's focus, and goes on Escape, on leaving and for a finger", async () => {
+    const admin = await createUser(e2e.db, { isAdmin: true });
+    const { page, context, problems } = await e2e.openPage(viewports.desktop);
+    await e2e.signInAs(context, admin);
+    await page.goto('/admin/users');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(admin.username);
+    const edit = page.getByRole('button', { name: `Edit: ${admin.username}` });
+    const view = page.getByRole('button', { name: `View details: ${admin.username}` });
+    const tooltip = page.getByRole('tooltip');
+    await expect.poll(() => edit.isVisible()).toBe(true);
+
+    // Hovering: after a moment, the name above the button, within the screen.
+    await edit.hover();
+    await expect.poll(() => tooltip.innerText()).toBe('Edit');
+    const [buttonBox, tooltipBox] = [await edit.boundingBox(), await tooltip.boundingBox()];
+    expect(tooltipBox!.y + tooltipBox!.height).toBeLessThanOrEqual(buttonBox!.y);
+    expect(tooltipBox!.x).toBeGreaterThanOrEqual(0);
+    expect(tooltipBox!.x + tooltipBox!.width).toBeLessThanOrEqual(viewports.desktop.width);
+    // Moving to the next button shows its name instead; Escape takes it away.
+    await view.hover();
+    await expect.poll(() => tooltip.innerText()).toBe('View details');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tooltip.count()).toBe(0);
+    // Leaving the button takes it away too.
+    await edit.hover();
+    await expect.poll(() => tooltip.innerText()).toBe('Edit');
+    await page.mouse.move(0, 0);
+    await expect.poll(() => tooltip.count()).toBe(0);
+
+    // A click opens the dialog and leaves no tooltip; the keyboard's focus shows it at once.
+    await view.click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await expect.poll(() => details.isVisible()).toBe(true);
+    expect(await tooltip.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => details.count()).toBe(0);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => tooltip.innerText()).toBe('Edit');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => tooltip.innerText()).toBe('Change Password');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // On a phone, a tap is a press: no tooltip stays over the card.
+    const phone = await e2e.openPage(viewports.phone, { hasTouch: true });
+    await e2e.signInAs(phone.context, admin);
+    await phone.page.goto('/admin/users');
+    await phone.page.getByRole('searchbox', { name: 'Search users' }).fill(admin.username);
+    await phone.page.getByRole('button', { name: `View details: ${admin.username}` }).tap();
+    await expect
+      .poll(() => phone.page.getByRole('dialog', { name: 'User Details' }).isVisible())
+      .toBe(true);
+    expect(await phone.page.getByRole('tooltip').count()).toBe(0);
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+  });
 });

@@ -29,6 +29,7 @@ import { useLogout } from '../features/auth/api/logout.ts';
 import { useUpdateLanguage } from '../features/users/api/update-language.ts';
 import { NotificationsMenu } from '../features/notifications/notifications-menu.tsx';
 import { ApiError } from '../lib/api-fetch.ts';
+import { prepareFormatters } from '../lib/format.ts';
 import {
   currentUserQueryKey,
   homePathFor,
@@ -80,7 +81,8 @@ export function SignedInLayout({ access, children }: RouteAccess & { children?: 
   // task as the query's update would be; 'Loading…' stays until they are ready.
   const user = useDeferredValue(data);
   const location = useLocation();
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
+  useEffect(() => prepareFormatters(language), [language]);
 
   if (isError) {
     return (

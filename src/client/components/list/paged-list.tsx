@@ -92,7 +92,15 @@ function ListPage<Item extends { id: string }>({
       ) : (
         <ul aria-label={label} className={cn('grid grid-cols-1 gap-4', className)}>
           {list.items.map((item) => (
-            <li key={item.id}>{children(item)}</li>
+            // A card off screen is not styled, laid out or painted until it is scrolled near
+            // (content-visibility): on a phone, most of a page of 25
+            // (docs/decisions/0065-signed-in-lists-without-long-tasks.md).
+            <li
+              key={item.id}
+              className="[contain-intrinsic-size:auto_16rem] [content-visibility:auto]"
+            >
+              {children(item)}
+            </li>
           ))}
         </ul>
       )}

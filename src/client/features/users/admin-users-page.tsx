@@ -31,12 +31,7 @@ import { useListParams } from '../../components/list/use-list-params.ts';
 import { Select } from '../../components/ui/input.tsx';
 import { PasswordField } from '../../components/ui/password-field.tsx';
 import { toastFailure } from '../../components/ui/toast-failure.ts';
-import {
-  Tooltip,
-  TooltipContent,
-  TooltipProvider,
-  TooltipTrigger,
-} from '../../components/ui/tooltip.tsx';
+import { TooltipProvider, useTooltip } from '../../components/ui/tooltip.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -222,6 +217,7 @@ function UserCard({ user, onAction }: { user: ListedUser; onAction: (kind: UserA
   // The server refuses to delete one's own account; the card says so before anyone tries.
   const isOwnCard = me?.id === user.id;
   const ownAccountHintId = useId();
+  const tooltip = useTooltip();
   const actions = [
     { kind: 'view', label: t('users.view.open'), icon: Eye },
     { kind: 'edit', label: t('users.edit.open'), icon: Pencil },
@@ -269,31 +265,28 @@ function UserCard({ user, onAction }: { user: ListedUser; onAction: (kind: UserA
         {actions.map(({ kind, label, icon: Icon }) => {
           const isRefused = kind === 'delete' && isOwnCard;
           return (
-            <Tooltip key={kind}>
-              <TooltipTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  // aria-disabled rather than disabled: a disabled button takes no focus, so
-                  // its tooltip saying why could not be reached with the keyboard. (Spread only
-                  // when refused: an undefined aria-describedby would hide the tooltip's own.)
-                  {...(isRefused
-                    ? { 'aria-disabled': true, 'aria-describedby': ownAccountHintId }
-                    : {})}
-                  onClick={() => {
-                    if (!isRefused) onAction(kind);
-                  }}
-                  className={cn(
-                    kind === 'delete' && 'ml-auto text-red-400 hover:text-red-300',
-                    isRefused && 'cursor-not-allowed opacity-50 hover:bg-transparent',
-                  )}
-                  aria-label={`${label}: ${user.username}`}
-                >
-                  <Icon aria-hidden="true" />
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent>{isRefused ? t('message.user.delete_self') : label}</TooltipContent>
-            </Tooltip>
+            <Button
+              key={kind}
+              {...tooltip(isRefused ? t('message.user.delete_self') : label)}
+              variant="ghost"
+              size="icon"
+              // aria-disabled rather than disabled: a disabled button takes no focus, so its
+              // tooltip saying why could not be reached with the keyboard. (Spread only when
+              // refused: an undefined aria-describedby is no attribute at all.)
+              {...(isRefused
+                ? { 'aria-disabled': true, 'aria-describedby': ownAccountHintId }
+                : {})}
+              onClick={() => {
+                if (!isRefused) onAction(kind);
+              }}
+              className={cn(
+                kind === 'delete' && 'ml-auto text-red-400 hover:text-red-300',
+                isRefused && 'cursor-not-allowed opacity-50 hover:bg-transparent',
+              )}
+              aria-label={`${label}: ${user.username}`}
+            >
+              <Icon aria-hidden="true" />
+            </Button>
           );
         })}
         {isOwnCard && (
