@@ -17,9 +17,11 @@ describe('the brand typeface', () => {
       await waitForHydration(page);
       await page.evaluate(() => document.fonts.ready);
       const heading = page.getByRole('heading', { level: 1 }).first();
-      expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
-        /^"?Manrope Variable"?,/,
-      );
+      // Polled: a screen still settling can swap its heading for a new one between finding it
+      // and reading it, and a removed element has no style.
+      await expect
+        .poll(() => heading.evaluate((element) => getComputedStyle(element).fontFamily))
+        .toMatch(/^"?Manrope Variable"?,/);
       // Accented Spanish and Portuguese letters are in the subset: no fallback glyphs for them.
       expect(
         await page.evaluate(() => document.fonts.check('16px "Manrope Variable"', 'ãçéñõ')),
