@@ -332,4 +332,23 @@ describe('double taps do the work once and say so', () => {
     expect(created).toHaveLength(1);
     await expectNoRefusal(staff);
   });
+
+  it("opening a dialog: the second click doesn't close it again", async () => {
+    const admin = await createUser(e2e.db, { isAdmin: true });
+    const creator = await createUser(e2e.db, { firstName: 'Dora', lastName: 'Double' });
+    const phone = await e2e.openPage(viewports.phone);
+    const { page } = phone;
+    await e2e.signInAs(phone.context, admin);
+    await page.goto('/admin/users');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(creator.username, firstShowing);
+    // The button sits where the dialog's backdrop comes: the second click lands on the backdrop.
+    await page.getByRole('button', { name: `View details: ${creator.username}` }).dblclick();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await expect.poll(() => details.getByText('Dora Double').isVisible()).toBe(true);
+    // A click on the backdrop a moment later closes it, as before.
+    await page.waitForTimeout(600);
+    await page.mouse.click(180, 10);
+    await expect.poll(() => details.isVisible()).toBe(false);
+    await expectNoRefusal(phone);
+  });
 });
