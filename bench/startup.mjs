@@ -3,7 +3,7 @@
 // the existing data); how long and how much CPU its start-up work in the background (rendering
 // and compressing every page in every language) takes after that, which every process of a
 // scale-out pays at each start and requests meanwhile share the machine with; and the server's
-// resident memory once that is done. Needs `npm run build`.
+// resident memory once that is done, and once idle for good. Needs `npm run build`.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,19 @@ if (!fs.existsSync(entry)) {
   process.exit(1);
 }
 
-async function startOnce(dataDir) {
+/** The server's resident memory now, in MB. */
+function residentMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+/**
+ * How long after its start-up work a server is idle for good: the worker that renders pages
+ * stops 30 s after its last page (src/server/pages/page-renderer.ts).
+ */
+const idleAfterSeconds = 40;
+
+async function startOnce(dataDir, { staysIdle = false } = {}) {
   const port = 40000 + Math.floor(Math.random() * 20000);
   const started = performance.now();
   const child = spawn(process.execPath, [entry], {
@@ -46,18 +58,19 @@ async function startOnce(dataDir) {
   // processSettled() waits a quiet second after the work.
   const settledMs = performance.now() - started - 1000;
   const cpu = cpuSeconds(child.pid);
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  const rssMb = residentMb(child.pid);
+  if (staysIdle) await sleep(idleAfterSeconds * 1000);
+  const idleRssMb = residentMb(child.pid);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-  return { startupMs, settledMs, cpu, rssMb: rssKb / 1024 };
+  return { startupMs, settledMs, cpu, rssMb, idleRssMb };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-bench-'));
 const fresh = await startOnce(dataDir);
 const warm = [];
-for (let run = 0; run < 3; run++) warm.push(await startOnce(dataDir));
+for (let run = 0; run < 3; run++) warm.push(await startOnce(dataDir, { staysIdle: run === 2 }));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -73,5 +86,8 @@ console.log(
     `${median(warm.map((run) => run.cpu)).toFixed(1)} s of CPU in all (median of the later starts)`,
 );
 console.log(
-  `  idle resident memory:          ${median(warm.map((run) => run.rssMb)).toFixed(1)} MB, once that is done`,
+  `  resident memory:               ${median(warm.map((run) => run.rssMb)).toFixed(1)} MB, once that is done`,
+);
+console.log(
+  `  idle resident memory:          ${warm[2].idleRssMb.toFixed(1)} MB, ${idleAfterSeconds} s later (the last start)`,
 );

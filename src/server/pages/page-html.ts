@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { contentPaths } from '../../domain/api/content-paths.ts';
 import {
@@ -11,24 +10,20 @@ import {
 import type { Language } from '../../domain/languages.ts';
 import { appPaths, signedInPrefixes, type AppPage, type RouteMatch } from '../../domain/routes.ts';
 import { escapeHtml, headTags, scriptJson, type HeadContext } from './head-tags.ts';
+import { startPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { readManifest, screenScripts } from './screen-scripts.ts';
-
-/** The rendering entry's export (src/client/app/entry-server.tsx), loaded from its build. */
-type RenderApp = (url: string, state: InitialState) => Promise<string>;
-/** Its other export: the modules (manifest names) the page at a path is made of. */
-type PageModules = (pathname: string) => string[];
 
 /** What the client's build gives the server to make pages from. */
 export interface ClientBuild {
   /** The built index.html, with the markers the server fills in. */
   template: string;
-  /** Missing when the rendering entry's build cannot be loaded: pages then go unrendered. */
-  renderApp: RenderApp | undefined;
+  /** Missing without a rendering entry's build: pages then go unrendered. */
+  renderer: PageRenderer | undefined;
   /**
    * The scripts of an application's screen, by its path (the router's pattern, `/tasks/:id`);
    * none without a manifest or a rendering entry.
    */
-  scriptsOf: (pathname: string) => string[];
+  scriptsOf: (pathname: string) => Promise<string[]>;
 }
 
 const headMarker = '<!--app-head-->';
@@ -56,23 +51,18 @@ export async function loadClientBuild(
   const manifest = readManifest(clientDir);
   if (!manifest) log.warn(`No build manifest in ${clientDir}; screens are sent without preloads.`);
   const entryPath = path.join(clientDir, '..', 'ssr', 'entry-server.js');
-  try {
-    const entry = (await import(pathToFileURL(entryPath).href)) as {
-      renderPage: RenderApp;
-      pageModules?: PageModules;
-    };
-    const { pageModules } = entry;
-    return {
-      template,
-      renderApp: entry.renderPage,
-      scriptsOf: (pathname) =>
-        manifest && pageModules ? screenScripts(manifest, pageModules(pathname)) : [],
-    };
-  } catch (error) {
+  if (!fs.existsSync(entryPath)) {
     // The browser can still build every page itself from the shell, so the site stays up.
-    log.error({ err: error }, `No usable SSR build at ${entryPath}; pages go unrendered`);
-    return { template, renderApp: undefined, scriptsOf: () => [] };
+    log.error(`No SSR build at ${entryPath}; pages go unrendered`);
+    return { template, renderer: undefined, scriptsOf: async () => [] };
   }
+  const renderer = startPageRenderer(entryPath, log);
+  return {
+    template,
+    renderer,
+    scriptsOf: async (pathname) =>
+      manifest ? screenScripts(manifest, await renderer.pageModules(pathname)) : [],
+  };
 }
 
 /**
@@ -89,9 +79,9 @@ const sessionPreload = `<link rel="preload" href="${contentPaths.session}" as="f
  * bandwidth went to twenty scripts while the stylesheet and the shell's 'Loading…' waited
  * (decision 0049).
  */
-function screenScriptsOf(build: ClientBuild, match: RouteMatch): string {
+async function screenScriptsOf(build: ClientBuild, match: RouteMatch): Promise<string> {
   if (match.kind !== 'app') return '';
-  const scripts = build.scriptsOf(appPaths[match.page]);
+  const scripts = await build.scriptsOf(appPaths[match.page]);
   return scripts.length > 0 ? ` ${screenScriptsAttribute}="${escapeHtml(scripts.join(' '))}"` : '';
 }
 
@@ -120,13 +110,15 @@ async function markupOf(
   state: InitialState,
   appUrl: string,
 ) {
-  const { renderApp } = build;
-  if (renderApp && match.kind !== 'app') {
+  const { renderer } = build;
+  if (renderer && match.kind !== 'app') {
     const path = match.kind === 'public' ? match.path : notFoundPath;
-    return { markup: await renderApp(appUrl + path, state), isHydrated: true };
+    const markup = await renderer.renderPage(appUrl + path, state);
+    if (markup !== undefined) return { markup, isHydrated: true };
   }
-  if (renderApp && match.kind === 'app' && isSignedInScreen(match.page)) {
-    return { markup: await renderApp(appUrl + appPaths[match.page], state), isHydrated: false };
+  if (renderer && match.kind === 'app' && isSignedInScreen(match.page)) {
+    const markup = await renderer.renderPage(appUrl + appPaths[match.page], state);
+    if (markup !== undefined) return { markup, isHydrated: false };
   }
   return {
     markup: appLoadingMarkup(state.translations['common.loading'] ?? ''),
@@ -151,7 +143,10 @@ export async function pageHtml(
     translations: context.translations[language],
     site: context.site,
   };
-  const { markup, isHydrated } = await markupOf(build, match, state, context.appUrl);
+  const [{ markup, isHydrated }, scriptsAttribute] = await Promise.all([
+    markupOf(build, match, state, context.appUrl),
+    screenScriptsOf(build, match),
+  ]);
   // Functions as replacements, so a `$` in the texts is never read as a replacement pattern.
   return (
     build.template
@@ -162,7 +157,7 @@ export async function pageHtml(
       .replace(
         rootMarker,
         () =>
-          `<div id="root"${isHydrated ? ' data-server-rendered' : ''}${screenScriptsOf(build, match)}>${markup}</div>` +
+          `<div id="root"${isHydrated ? ' data-server-rendered' : ''}${scriptsAttribute}>${markup}</div>` +
           `<script type="application/json" id="${initialStateElementId}">${scriptJson(state)}</script>`,
       )
   );

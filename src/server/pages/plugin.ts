@@ -57,6 +57,7 @@ export const pagesPlugin = fp(
     const site = siteSettings(options.config);
     const servedPages = pagesServed(options.config);
     const build = await loadClientBuild(options.clientDir ?? clientBuildDir, app.log);
+    app.addHook('onClose', async () => build?.renderer?.close());
 
     let translations = await readTranslations(app.deps.db);
     let renderedTranslations = JSON.stringify(translations);
