@@ -340,7 +340,9 @@ describe('double taps do the work once and say so', () => {
     const { page } = phone;
     await e2e.signInAs(phone.context, admin);
     await page.goto('/admin/users');
-    await page.getByRole('searchbox', { name: 'Search users' }).fill(creator.username, firstShowing);
+    await page
+      .getByRole('searchbox', { name: 'Search users' })
+      .fill(creator.username, firstShowing);
     // The button sits where the dialog's backdrop comes: the second click lands on the backdrop.
     await page.getByRole('button', { name: `View details: ${creator.username}` }).dblclick();
     const details = page.getByRole('dialog', { name: 'User Details' });
