@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -337,6 +338,37 @@ describe('other paths', () => {
       new RegExp(`<header [^>]*></header><main id="main"[^>]*>${loading}</main>`),
     );
     expect(task.body).not.toContain('<h1');
+  });
+
+  test('go out unrendered, and the server stays up, when the rendering entry is broken', async ({
+    createApp,
+  }) => {
+    // A deploy whose SSR build fails to load: the client beside an entry that throws.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-broken-ssr-'));
+    fs.symlinkSync(build.clientDir, path.join(root, 'client'));
+    fs.mkdirSync(path.join(root, 'ssr'));
+    fs.writeFileSync(path.join(root, 'ssr', 'entry-server.js'), "throw new Error('half a build');");
+    try {
+      const lines: string[] = [];
+      const { app } = await createApp(
+        { LOG_LEVEL: 'error' },
+        { clientDir: path.join(root, 'client'), logStream: { write: (line) => lines.push(line) } },
+      );
+      const loading = `<p role="status" class="[^"]*">${en['common.loading']}</p>`;
+      for (const path of ['/about', '/tasks']) {
+        const response = await get(app, path);
+        expect(response.statusCode, path).toBe(200);
+        // The shell the browser draws the page in, as it does without a rendering entry.
+        expect(response.body, path).toMatch(new RegExp(`<div id="root"[^>]*>${loading}</div>`));
+        expect(response.body, path).not.toContain('data-server-rendered');
+      }
+      const errors = lines.filter((line) => line.includes('No usable SSR build'));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain('half a build');
+      expect((await get(app, '/api/health')).statusCode).toBe(200);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('publish robots.txt and a sitemap of every listed page in every language', async ({

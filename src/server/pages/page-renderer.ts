@@ -44,6 +44,7 @@ export function startPageRenderer(entryPath: string, log: FastifyBaseLogger): Pa
   let lastId = 0;
   let idleTimer: NodeJS.Timeout | undefined;
   let unusableLogged = false;
+  let closed = false;
 
   function startWorker(): RenderWorker {
     const thread = new Worker(workerFile, {
@@ -72,6 +73,7 @@ export function startPageRenderer(entryPath: string, log: FastifyBaseLogger): Pa
   }
 
   async function call(message: Record<string, unknown>): Promise<string | string[] | undefined> {
+    if (closed) throw new Error('The page renderer is closed');
     clearTimeout(idleTimer);
     onDuty ??= startWorker();
     const { thread, pending } = onDuty;
@@ -99,6 +101,7 @@ export function startPageRenderer(entryPath: string, log: FastifyBaseLogger): Pa
     pageModules: async (pathname) =>
       ((await call({ call: 'pageModules', pathname })) as string[] | undefined) ?? [],
     async close() {
+      closed = true;
       clearTimeout(idleTimer);
       await onDuty?.thread.terminate();
     },
