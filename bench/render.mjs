@@ -5,7 +5,8 @@
 //
 // Load comes from wrk (one thread, 16 connections, `Accept-Encoding: gzip`), on 127.0.0.1 only,
 // bounded in time; the three servers take turns over rounds, and each ratio is the median of the
-// rounds' own ratios, so a change in the machine's load falls on all of them. On Linux it also
+// rounds' own ratios, so a change in the machine's load falls on all of them. A third reference,
+// bare Fastify sending our headers too, shows what of the gap those headers are. On Linux it also
 // prints each server's CPU time (user + system) per request, which a busy machine skews far less
 // than requests per second. Without wrk, autocannon is used if it is installed; without nginx,
 // that reference is left out. Debian: `apt-get install -y wrk nginx-light`.
@@ -79,15 +80,33 @@ async function startReference(name, command, args, port) {
   };
 }
 
-async function startBareFastify(gzipFile, contentType) {
+async function startBareFastify(gzipFile, contentType, otherHeaders = {}) {
   const port = await freePort();
   return startReference(
     'The bare Fastify process',
     process.execPath,
-    [path.resolve('bench/render-bare-server.mjs'), gzipFile, String(port), contentType, 'gzip'],
+    [
+      path.resolve('bench/render-bare-server.mjs'),
+      gzipFile,
+      String(port),
+      contentType,
+      'gzip',
+      JSON.stringify(otherHeaders),
+    ],
     port,
   );
 }
+
+/** Headers of an answer that each server makes itself, or that say how the body is sent. */
+const ownHeaders = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-type',
+  'content-encoding',
+]);
 
 /** nginx with one worker, serving index.html.gz for / to a client that accepts gzip. */
 async function startNginx(dir) {
@@ -219,6 +238,18 @@ try {
   const bare = await startBareFastify(path.join(site, 'index.html.gz'), contentType);
   started.push(bare);
   servers.push(['bare Fastify', bare.baseUrl, bare.pid]);
+  // The same, also sending every other header ours sends (the security headers, ETag, Vary, a
+  // request id): what those headers cost, which no change to the render path takes away.
+  const pageHeaders = Object.fromEntries(
+    Object.entries(page.headers).filter(([name]) => !ownHeaders.has(name)),
+  );
+  const bareWithHeaders = await startBareFastify(
+    path.join(site, 'index.html.gz'),
+    contentType,
+    pageHeaders,
+  );
+  started.push(bareWithHeaders);
+  servers.push(['bare + headers', bareWithHeaders.baseUrl, bareWithHeaders.pid]);
   if (withNginx) {
     const nginx = await startNginx(dir);
     started.push(nginx);
@@ -261,7 +292,7 @@ try {
   for (const [name, { rates, cpu }] of results) {
     const cpuText = cpu.length ? `, ${median(cpu).toFixed(1).padStart(5)} µs CPU/request` : '';
     console.log(
-      `  ${(name + ':').padEnd(14)}${median(rates).toFixed(0).padStart(7)} requests/s${cpuText}  ` +
+      `  ${(name + ':').padEnd(16)}${median(rates).toFixed(0).padStart(7)} requests/s${cpuText}  ` +
         `(rounds: ${rates.map((rate) => rate.toFixed(0)).join(', ')})`,
     );
   }
