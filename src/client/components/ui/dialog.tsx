@@ -3,9 +3,6 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLanguage } from '../../app/language-provider.tsx';
 import { cn } from '../../lib/cn.ts';
 
-/** The longest pause within a double click: the usual systems' default, in milliseconds. */
-const doubleClickInterval = 500;
-
 interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -40,16 +37,11 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
   const { t } = useLanguage();
-  /** When it last opened, on the events' clock (`performance.now()`). */
-  const openedAt = useRef(0);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      openedAt.current = performance.now();
-    }
+    if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -59,10 +51,9 @@ export function Dialog({
     const onClose = () => onOpenChange(false);
     // A click on the backdrop lands on the <dialog> itself, outside its padded content box. The
     // second click of a double click (or tap) on the button that opened it lands there too, and
-    // must not close what the first one opened.
+    // must not close what the first one opened: its `detail` (the click count) is 2.
     const onClick = (event: MouseEvent) => {
-      const isSecondOfDoubleClick = event.timeStamp - openedAt.current < doubleClickInterval;
-      if (event.target === dialog && !isSecondOfDoubleClick) dialog.close();
+      if (event.target === dialog && event.detail < 2) dialog.close();
     };
     dialog.addEventListener('close', onClose);
     dialog.addEventListener('click', onClick);
