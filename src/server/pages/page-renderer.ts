@@ -26,7 +26,8 @@ type Answer =
 /**
  * How long the worker stays without a call before it stops. Pages render in bursts (after the
  * start, when the texts change) and the render cache answers in between; a worker idle for good
- * would hold its own copy of React and the app's code, about 45 MB.
+ * would hold its own copy of React and the app's code, and its heap: about 100 MB resident after
+ * the start-up's renders (`bench/startup.mjs`).
  */
 const idleMs = 30_000;
 
