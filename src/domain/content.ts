@@ -23,3 +23,41 @@ export const legalDocumentSchema = z.object({
   ),
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+
+/**
+ * The groups of texts (a key's first part: `services.title` is in `services`) that the public
+ * site's pages read, the wizard's aside: their frame, home, services, about, the legal pages,
+ * thank-you and 404, and every page's title and description. These pages arrive with only these
+ * texts, a fifth of the dictionary; the wizard and the application's screens fetch the rest before
+ * they draw (`useAllTexts`). `site-texts.test.ts` holds every text those pages name to this list.
+ */
+export const siteTextGroups: ReadonlySet<string> = new Set([
+  'about',
+  'common',
+  'contact',
+  'cta',
+  'error',
+  'footer',
+  'hero',
+  'language',
+  'layout',
+  'legal',
+  'list',
+  'meta',
+  'nav',
+  'notFound',
+  'page',
+  'pending',
+  'portfolio',
+  'services',
+  'thankYou',
+  'time',
+  'toast',
+]);
+
+/** The texts of `catalogue` that the public site's pages read (`siteTextGroups`). */
+export function siteTexts(catalogue: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(catalogue).filter(([key]) => siteTextGroups.has(key.slice(0, key.indexOf('.')))),
+  );
+}

@@ -11,6 +11,11 @@ export interface InitialState {
   language: Language;
   /** The dictionary of `language` from the translations table (an agency's edits included). */
   translations: Record<string, string>;
+  /**
+   * Whether `translations` is the whole dictionary. The public site's pages but the wizard carry
+   * only the texts they read (`siteTexts`); the others fetch the rest before they draw.
+   */
+  translationsComplete: boolean;
   site: SiteSettings;
 }
 

@@ -317,6 +317,67 @@ describe('on a phone', () => {
   });
 });
 
+describe("a public page's texts", () => {
+  const es = catalogues.es;
+  /** A key shown in place of its text: `apply.title`, `auth.login.submit`. */
+  const rawKey = /\b(?:apply|applications|auth|message|tasks|users|settings)\.[a-z]\w*/;
+  const otherAreas = /^(?:apply|applications|auth|message|tasks|users|settings)\./;
+
+  it('come without the other area, which the wizard and sign-in reached from it fetch before they draw', async () => {
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    await page.goto('/services?lang=es');
+    await waitForHydration(page);
+    const carried = await page.evaluate(() =>
+      Object.keys(
+        (
+          JSON.parse(document.getElementById('initial-state')!.textContent!) as {
+            translations: Record<string, string>;
+          }
+        ).translations,
+      ),
+    );
+    expect(carried).toContain('services.hero.title');
+    expect(carried.filter((key) => otherAreas.test(key))).toEqual([]);
+
+    await header(page).getByRole('button', { name: es['nav.menu']! }).click();
+    await header(page)
+      .getByRole('link', { name: es['nav.applyNow']!, exact: true })
+      .filter({ visible: true })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/apply');
+    await page.getByRole('heading', { level: 1, name: es['apply.title']! }).waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(rawKey);
+
+    await page.goto('/about');
+    await waitForHydration(page);
+    await footer(page).getByRole('link', { name: es['footer.signIn']!, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('heading', { name: es['auth.login.title']! }).waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(rawKey);
+    await page.getByRole('button', { name: es['auth.login.submit']!, exact: true }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('leave the wizard whole when it is the page opened', async () => {
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    await page.goto('/apply?lang=es');
+    await waitForHydration(page);
+    const complete = await page.evaluate(
+      () =>
+        (
+          JSON.parse(document.getElementById('initial-state')!.textContent!) as {
+            translationsComplete: boolean;
+          }
+        ).translationsComplete,
+    );
+    expect(complete).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(es['apply.title']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('scroll-into-view animations', () => {
   it('reveal what is below the fold once, and hide nothing from people who ask for less motion', async () => {
     const moving = await e2e.browser.newContext({

@@ -18,7 +18,12 @@ await preloadPage(window.location.pathname).catch(() => undefined);
 
 const app = (
   <StrictMode>
-    <Providers language={state.language} translations={state.translations} site={state.site}>
+    <Providers
+      language={state.language}
+      translations={state.translations}
+      translationsComplete={state.translationsComplete}
+      site={state.site}
+    >
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -19,7 +19,12 @@ export async function renderPage(url: string, state: InitialState): Promise<stri
   // prerender waits for every suspended part (each page's code), so the HTML is complete.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Providers language={state.language} translations={state.translations} site={state.site}>
+      <Providers
+        language={state.language}
+        translations={state.translations}
+        translationsComplete={state.translationsComplete}
+        site={state.site}
+      >
         <StaticRouter location={`${pathname}${search}`}>
           <AppRoutes />
         </StaticRouter>

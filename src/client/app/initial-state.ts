@@ -19,5 +19,5 @@ export async function loadInitialState(): Promise<InitialState> {
     apiFetch<Translations>(contentPaths.translations),
     apiFetch<SiteSettings>(contentPaths.site),
   ]);
-  return { language, translations: translations[language], site };
+  return { language, translations: translations[language], translationsComplete: true, site };
 }

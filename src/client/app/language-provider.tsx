@@ -24,6 +24,11 @@ export interface LanguageContextValue {
    */
   setLanguage: (language: Language) => Promise<TFunction>;
   t: TFunction;
+  /**
+   * Nothing when `t` knows every text; else a promise that resolves once it does (the page came
+   * with the public site's texts only). For `useAllTexts`.
+   */
+  allTexts: () => Promise<void> | undefined;
 }
 
 const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -31,53 +36,95 @@ const LanguageContext = createContext<LanguageContextValue | null>(null);
 interface Shown {
   language: Language;
   t: TFunction;
+  /** Whether `t` knows every text, not only the public site's. */
+  complete: boolean;
 }
 
 /**
  * Gives the app its language. It starts with the language and dictionary the server rendered the
- * page in (see entry-client.tsx), so the first render matches the HTML; the other languages'
- * dictionaries are fetched when the visitor first picks one.
+ * page in (see entry-client.tsx), so the first render matches the HTML; every language's whole
+ * dictionary is fetched when the visitor first picks another language, or opens a page that needs
+ * more texts than a public page came with (`useAllTexts`).
  */
 export function LanguageProvider({
   children,
   language: rendered,
   translations,
+  translationsComplete = true,
 }: {
   children: ReactNode;
   language: Language;
   translations: Catalogue;
+  /** False when `translations` holds only the public site's texts. */
+  translationsComplete?: boolean;
 }) {
   const [shown, setShown] = useState<Shown>(() => ({
     language: rendered,
     t: translator(rendered, translations),
+    complete: translationsComplete,
   }));
-  // What a failed switch answers with, and the dictionaries fetched so far.
+  // What a failed switch answers with, and the dictionaries so far: the page's own, until every
+  // language's whole one is fetched.
   const latest = useRef(shown);
-  const catalogues = useRef<Partial<Record<Language, Catalogue>>>({ [rendered]: translations });
-  const { language, t } = shown;
+  const catalogues = useRef<Partial<Record<Language, Catalogue>>>(
+    translationsComplete ? { [rendered]: translations } : {},
+  );
+  const fetchingAll = useRef<Promise<void> | undefined>(undefined);
+  const { language, t, complete } = shown;
 
-  const setLanguage = useCallback(async (next: Language) => {
-    try {
-      const catalogue =
-        catalogues.current[next] ?? (catalogues.current = await getTranslations())[next];
-      const nextShown = { language: next, t: translator(next, catalogue) };
-      latest.current = nextShown;
-      // A transition: a screen whose text in that language is still downloading (a legal
-      // document) stays as it is until it arrives, instead of giving way to 'Loading…'.
-      startTransition(() => setShown(nextShown));
-      storeLanguage(next);
-      // A page opened as ?lang=xx would otherwise come back in xx on reload.
-      const url = new URL(window.location.href);
-      if (url.searchParams.has(languageParam)) {
-        url.searchParams.set(languageParam, next);
-        window.history.replaceState(window.history.state, '', url);
-      }
-      return nextShown.t;
-    } catch {
-      // Without the other dictionaries (offline) the page stays readable in its language.
-      return latest.current.t;
-    }
+  const show = useCallback((next: Shown) => {
+    latest.current = next;
+    // A transition: a screen whose text in that language is still downloading (a legal
+    // document) stays as it is until it arrives, instead of giving way to 'Loading…'.
+    startTransition(() => setShown(next));
   }, []);
+
+  const setLanguage = useCallback(
+    async (next: Language) => {
+      try {
+        const catalogue =
+          catalogues.current[next] ?? (catalogues.current = await getTranslations())[next];
+        const nextShown = { language: next, t: translator(next, catalogue), complete: true };
+        show(nextShown);
+        storeLanguage(next);
+        // A page opened as ?lang=xx would otherwise come back in xx on reload.
+        const url = new URL(window.location.href);
+        if (url.searchParams.has(languageParam)) {
+          url.searchParams.set(languageParam, next);
+          window.history.replaceState(window.history.state, '', url);
+        }
+        return nextShown.t;
+      } catch {
+        // Without the other dictionaries (offline) the page stays readable in its language.
+        return latest.current.t;
+      }
+    },
+    [show],
+  );
+
+  // One fetch, shared by every part that waits for it; a failed one is tried again on the next call.
+  const allTexts = useCallback(() => {
+    if (complete) return undefined;
+    fetchingAll.current ??= getTranslations().then(
+      (all) => {
+        catalogues.current = all;
+        const { language: current } = latest.current;
+        latest.current = {
+          language: current,
+          t: translator(current, all[current]),
+          complete: true,
+        };
+        // Not a transition: the page on screen takes the whole dictionary (its texts the same)
+        // before the page that waits for it draws, so that one never sees the partial one.
+        setShown(latest.current);
+      },
+      (error: unknown) => {
+        fetchingAll.current = undefined;
+        throw error;
+      },
+    );
+    return fetchingAll.current;
+  }, [complete]);
 
   // The server chose the language from ?lang, the cookie or, on a first visit, the browser's
   // Accept-Language. The saved choice wins when the cookie was lost; a ?lang link is a choice
@@ -96,7 +143,10 @@ export function LanguageProvider({
     document.documentElement.lang = language;
   }, [language]);
 
-  const value = useMemo(() => ({ language, setLanguage, t }), [language, setLanguage, t]);
+  const value = useMemo(
+    () => ({ language, setLanguage, t, allTexts }),
+    [language, setLanguage, t, allTexts],
+  );
   return <LanguageContext value={value}>{children}</LanguageContext>;
 }
 
@@ -104,4 +154,15 @@ export function useLanguage(): LanguageContextValue {
   const context = use(LanguageContext);
   if (!context) throw new Error('useLanguage must be used within a LanguageProvider');
   return context;
+}
+
+/**
+ * For a page that reads texts beyond the public site's (the wizard, every application screen):
+ * suspends it, on a page that came with the site's texts only, until the whole dictionary is
+ * here, so it never draws a key in place of its text. A failed download reaches the error
+ * boundary, whose 'Try again' asks again.
+ */
+export function useAllTexts(): void {
+  const pending = useLanguage().allTexts();
+  if (pending) use(pending);
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useAllTexts } from './language-provider.tsx';
 
 // One cache for the whole visit, made when the first application screen opens: leaving for a
 // public page (signing out lands on the home page) and coming back keeps it, and sign-in clears
@@ -14,5 +15,7 @@ const queryClient = createQueryClient();
  * (root-layout.tsx); tooltips have their provider on the one screen that shows them.
  */
 export function PlatformProviders({ children }: { children?: ReactNode }) {
+  // Reached from a public page, which came with the public site's texts only.
+  useAllTexts();
   return <QueryClientProvider client={queryClient}>{children ?? <Outlet />}</QueryClientProvider>;
 }

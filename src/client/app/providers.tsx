@@ -10,6 +10,8 @@ interface ProvidersProps {
   /** The page's language and its dictionary, as the server handed them over. */
   language: Language;
   translations: Catalogue;
+  /** False when `translations` holds only the public site's texts (InitialState). */
+  translationsComplete?: boolean;
   site: SiteSettings;
 }
 
@@ -17,10 +19,20 @@ interface ProvidersProps {
  * What every page needs. The application's screens add theirs (the query cache, tooltips) in
  * `PlatformProviders`, so public pages download none of it.
  */
-export function Providers({ children, language, translations, site }: ProvidersProps) {
+export function Providers({
+  children,
+  language,
+  translations,
+  translationsComplete = true,
+  site,
+}: ProvidersProps) {
   return (
     <SiteProvider site={site}>
-      <LanguageProvider language={language} translations={translations}>
+      <LanguageProvider
+        language={language}
+        translations={translations}
+        translationsComplete={translationsComplete}
+      >
         {children}
       </LanguageProvider>
     </SiteProvider>

@@ -1,4 +1,12 @@
-import { Suspense, use, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  startTransition,
+  Suspense,
+  use,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { contentPaths } from '../../domain/api/content-paths.ts';
 import type { SessionResponse } from '../../domain/auth.ts';
@@ -300,7 +308,8 @@ function NotFoundRoute() {
     let isCurrent = true;
     apiFetch<SessionResponse>(contentPaths.session).then(
       (session) => {
-        if (isCurrent) setUser(session.user);
+        // A transition: the public page stays until the signed-in frame's texts are here.
+        if (isCurrent) startTransition(() => setUser(session.user));
       },
       // Unknown: the public page stays, which is right for anyone.
       () => undefined,

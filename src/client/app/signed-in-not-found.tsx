@@ -3,7 +3,7 @@ import type { User } from '../../domain/users.ts';
 import { buttonVariants } from '../components/ui/button.tsx';
 import { NotFoundPage } from '../features/content/not-found-page.tsx';
 import { homePathFor } from '../lib/current-user.ts';
-import { useLanguage } from './language-provider.tsx';
+import { useAllTexts, useLanguage } from './language-provider.tsx';
 import { PlatformProviders } from './platform-providers.tsx';
 import { SignedInLayout } from './signed-in-layout.tsx';
 
@@ -12,6 +12,8 @@ import { SignedInLayout } from './signed-in-layout.tsx';
  * Now'), with the way back to their dashboard.
  */
 export function SignedInNotFound({ user }: { user: User }) {
+  // The 404 page came with the public site's texts; the signed-in frame reads more.
+  useAllTexts();
   const { t } = useLanguage();
   return (
     <PlatformProviders>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { contentPaths } from '../../domain/api/content-paths.ts';
+import { siteTexts } from '../../domain/content.ts';
 import {
   initialStateElementId,
   screenScriptsAttribute,
@@ -138,9 +139,14 @@ export async function pageHtml(
   language: Language,
   context: HeadContext,
 ): Promise<string> {
+  const dictionary = context.translations[language];
+  // The wizard reads the refusals of its checks, and the screens every area's texts.
+  const isSitePage =
+    match.kind === 'notFound' || (match.kind === 'public' && match.page !== 'apply');
   const state: InitialState = {
     language,
-    translations: context.translations[language],
+    translations: isSitePage ? siteTexts(dictionary) : dictionary,
+    translationsComplete: !isSitePage,
     site: context.site,
   };
   const [{ markup, isHydrated }, scriptsAttribute] = await Promise.all([

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { wizardStepCount } from '../../../domain/applications.ts';
-import { useLanguage } from '../../app/language-provider.tsx';
+import { useAllTexts, useLanguage } from '../../app/language-provider.tsx';
 import { IssueSummary } from './wizard/issue-summary.tsx';
 import { useDocumentFile } from './wizard/use-document-file.ts';
 import { useDraftedForm, useDraftSaving } from './wizard/use-draft.ts';
@@ -20,6 +20,8 @@ import { WizardSteps } from './wizard/wizard-steps.tsx';
  * draft (decision 0032).
  */
 export function ApplyPage() {
+  // Reached from a public page, it waits for the refusals and steps' texts that page lacked.
+  useAllTexts();
   const isRunning = useIsRunning();
   return <ApplicationWizard key={String(isRunning)} isRunning={isRunning} />;
 }
