@@ -9,6 +9,13 @@ export const translationsSchema = z.object(
 );
 export type Translations = z.infer<typeof translationsSchema>;
 
+/**
+ * GET /api/translations?language=es: that language's dictionary alone (`{ es: {...} }`), for a
+ * page that came with the public site's texts only and needs the rest (decision 0068).
+ */
+export const translationsQuerySchema = z.object({ language: z.enum(languages).optional() });
+export const someTranslationsSchema = translationsSchema.partial();
+
 /** A legal document of the public site: numbered sections of paragraphs and bullet lists. */
 export const legalDocumentSchema = z.object({
   title: z.string(),

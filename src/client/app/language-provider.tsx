@@ -12,7 +12,10 @@ import {
 import { translator, type Catalogue, type TFunction } from '../../domain/i18n.ts';
 import { defaultLanguage, isLanguage, type Language } from '../../domain/languages.ts';
 import { languageParam } from '../../domain/routes.ts';
-import { getTranslations } from '../features/content/api/get-translations.ts';
+import {
+  getLanguageTranslations,
+  getTranslations,
+} from '../features/content/api/get-translations.ts';
 import { readStoredLanguage, storeLanguage } from '../lib/i18n.ts';
 
 export interface LanguageContextValue {
@@ -105,15 +108,14 @@ export function LanguageProvider({
   // One fetch, shared by every part that waits for it; a failed one is tried again on the next call.
   const allTexts = useCallback(() => {
     if (complete) return undefined;
-    fetchingAll.current ??= getTranslations().then(
-      (all) => {
-        catalogues.current = all;
-        const { language: current } = latest.current;
-        latest.current = {
-          language: current,
-          t: translator(current, all[current]),
-          complete: true,
-        };
+    fetchingAll.current ??= getLanguageTranslations(latest.current.language).then(
+      (fetched) => {
+        catalogues.current = { ...catalogues.current, ...fetched };
+        const { language: current, complete: isComplete } = latest.current;
+        const catalogue = catalogues.current[current];
+        // A switch of language meanwhile fetched every dictionary already.
+        if (isComplete || !catalogue) return;
+        latest.current = { language: current, t: translator(current, catalogue), complete: true };
         // Not a transition: the page on screen takes the whole dictionary (its texts the same)
         // before the page that waits for it draws, so that one never sees the partial one.
         setShown(latest.current);

@@ -14,6 +14,7 @@ import { appPaths, publicPaths } from '../../domain/routes.ts';
 import type { User } from '../../domain/users.ts';
 import { apiFetch } from '../lib/api-fetch.ts';
 import { useDocumentHead } from './document-head.ts';
+import { useLanguage } from './language-provider.tsx';
 import { RootLayout, RootLoading } from './root-layout.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
@@ -347,6 +348,13 @@ export function pageModules(pathname: string): string[] {
   return branch.flatMap(({ route }) => lazyOf(route.element)?.module ?? []);
 }
 
+/** Whether the page at `pathname` reads texts beyond the public site's (`useAllTexts`). */
+function readsAllTexts(pathname: string): boolean {
+  return pageModules(pathname).some(
+    (module) => module === PlatformProviders.module || module === ApplyPage.module,
+  );
+}
+
 /**
  * Fetches the code of every part of the page at `pathname` at once (its providers, frame and
  * page), instead of each part only once the part around it has arrived.
@@ -363,8 +371,11 @@ export function preloadPage(pathname: string): Promise<void[]> {
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  const { allTexts } = useLanguage();
   // Started while rendering so a navigation fetches all its chunks together; cached, so cheap.
   void preloadPage(pathname).catch(() => undefined);
+  // With them, the texts a page that came with the site's only lacks (useAllTexts waits for them).
+  if (readsAllTexts(pathname)) void allTexts()?.catch(() => undefined);
   useDocumentHead(pathname);
   const page = useRoutes(routes);
   return (

@@ -1,4 +1,4 @@
-import { translationsSchema } from '../content.ts';
+import { someTranslationsSchema, translationsQuerySchema } from '../content.ts';
 import { siteSettingsSchema } from '../site.ts';
 import { contentPaths } from './content-paths.ts';
 import { endpoint } from './endpoint.ts';
@@ -9,8 +9,10 @@ export const contentApi = {
     method: 'GET',
     path: contentPaths.translations,
     access: 'public',
-    summary: "Every language's texts, as the translations table holds them",
-    responses: { 200: translationsSchema },
+    summary:
+      "Every language's texts, or the one `language` names, as the translations table holds them",
+    query: translationsQuerySchema,
+    responses: { 200: someTranslationsSchema },
   }),
   site: endpoint({
     method: 'GET',

@@ -5,27 +5,30 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A page as the render cache keeps it: compressed once, with its ETag, so a request only picks the
- * bytes to send (docs/decisions/0035-compression-and-etags.md).
+ * A text compressed once in each encoding a browser may ask for, with its ETag, so a request only
+ * picks the bytes to send (docs/decisions/0035-compression-and-etags.md).
  */
-export interface CachedPage {
-  status: number;
+export interface CompressedText {
   etag: string;
   identity: Buffer;
   gzip: Buffer;
   brotli: Buffer;
 }
 
-type Encoding = 'brotli' | 'gzip' | 'identity';
+/** A page as the render cache keeps it. */
+export interface CachedPage extends CompressedText {
+  status: number;
+}
+
+export type Encoding = 'brotli' | 'gzip' | 'identity';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-export async function cachedPage(html: string, status: number): Promise<CachedPage> {
-  const identity = Buffer.from(html);
+export async function compressedText(text: string): Promise<CompressedText> {
+  const identity = Buffer.from(text);
   return {
-    status,
-    // Weak: the gzip and brotli bodies are the same page, not the same bytes.
+    // Weak: the gzip and brotli bodies are the same text, not the same bytes.
     etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     identity,
     gzip: await gzip(identity, { level: 9 }),
@@ -35,13 +38,18 @@ export async function cachedPage(html: string, status: number): Promise<CachedPa
   };
 }
 
-function acceptedEncoding(accepted = ''): Encoding {
+export async function cachedPage(html: string, status: number): Promise<CachedPage> {
+  return { status, ...(await compressedText(html)) };
+}
+
+/** The best encoding an Accept-Encoding header allows, of those a CompressedText holds. */
+export function acceptedEncoding(accepted = ''): Encoding {
   if (/\bbr\b/.test(accepted)) return 'brotli';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
   return 'identity';
 }
 
-const contentEncodings = { brotli: 'br', gzip: 'gzip' } as const;
+export const contentEncodings = { brotli: 'br', gzip: 'gzip' } as const;
 
 /**
  * A page's own headers, in the order they are sent, for a full answer in `encoding` or, without

@@ -1,5 +1,6 @@
 import { contentPaths } from '../../../../domain/api/content-paths.ts';
 import type { Translations } from '../../../../domain/content.ts';
+import type { Language } from '../../../../domain/languages.ts';
 import { apiFetch } from '../../../lib/api-fetch.ts';
 
 /**
@@ -8,4 +9,11 @@ import { apiFetch } from '../../../lib/api-fetch.ts';
  */
 export function getTranslations(): Promise<Translations> {
   return apiFetch<Translations>(contentPaths.translations);
+}
+
+/** One language's whole dictionary: for a page that came with the public site's texts only. */
+export function getLanguageTranslations(language: Language): Promise<Partial<Translations>> {
+  return apiFetch<Partial<Translations>>(
+    `${contentPaths.translations}?${new URLSearchParams({ language })}`,
+  );
 }
