@@ -45,9 +45,9 @@ interface Shown {
 
 /**
  * Gives the app its language. It starts with the language and dictionary the server rendered the
- * page in (see entry-client.tsx), so the first render matches the HTML; every language's whole
- * dictionary is fetched when the visitor first picks another language, or opens a page that needs
- * more texts than a public page came with (`useAllTexts`).
+ * page in (see entry-client.tsx), so the first render matches the HTML. Every language's whole
+ * dictionary is fetched when the visitor first picks another language; the page's language's
+ * whole one when a page needs more texts than a public page came with (`useAllTexts`).
  */
 export function LanguageProvider({
   children,
@@ -72,43 +72,36 @@ export function LanguageProvider({
   const catalogues = useRef<Partial<Record<Language, Catalogue>>>(
     translationsComplete ? { [rendered]: translations } : {},
   );
-  const fetchingAll = useRef<Promise<void> | undefined>(undefined);
+  const fetchingRest = useRef<Promise<void> | undefined>(undefined);
   const { language, t, complete } = shown;
 
-  const show = useCallback((next: Shown) => {
-    latest.current = next;
-    // A transition: a screen whose text in that language is still downloading (a legal
-    // document) stays as it is until it arrives, instead of giving way to 'Loading…'.
-    startTransition(() => setShown(next));
-  }, []);
-
-  const setLanguage = useCallback(
-    async (next: Language) => {
-      try {
-        const catalogue =
-          catalogues.current[next] ?? (catalogues.current = await getTranslations())[next];
-        const nextShown = { language: next, t: translator(next, catalogue), complete: true };
-        show(nextShown);
-        storeLanguage(next);
-        // A page opened as ?lang=xx would otherwise come back in xx on reload.
-        const url = new URL(window.location.href);
-        if (url.searchParams.has(languageParam)) {
-          url.searchParams.set(languageParam, next);
-          window.history.replaceState(window.history.state, '', url);
-        }
-        return nextShown.t;
-      } catch {
-        // Without the other dictionaries (offline) the page stays readable in its language.
-        return latest.current.t;
+  const setLanguage = useCallback(async (next: Language) => {
+    try {
+      const catalogue =
+        catalogues.current[next] ?? (catalogues.current = await getTranslations())[next];
+      const nextShown = { language: next, t: translator(next, catalogue), complete: true };
+      latest.current = nextShown;
+      // A transition: a screen whose text in that language is still downloading (a legal
+      // document) stays as it is until it arrives, instead of giving way to 'Loading…'.
+      startTransition(() => setShown(nextShown));
+      storeLanguage(next);
+      // A page opened as ?lang=xx would otherwise come back in xx on reload.
+      const url = new URL(window.location.href);
+      if (url.searchParams.has(languageParam)) {
+        url.searchParams.set(languageParam, next);
+        window.history.replaceState(window.history.state, '', url);
       }
-    },
-    [show],
-  );
+      return nextShown.t;
+    } catch {
+      // Without the other dictionaries (offline) the page stays readable in its language.
+      return latest.current.t;
+    }
+  }, []);
 
   // One fetch, shared by every part that waits for it; a failed one is tried again on the next call.
   const allTexts = useCallback(() => {
     if (complete) return undefined;
-    fetchingAll.current ??= getLanguageTranslations(latest.current.language).then(
+    fetchingRest.current ??= getLanguageTranslations(latest.current.language).then(
       (fetched) => {
         catalogues.current = { ...catalogues.current, ...fetched };
         const { language: current, complete: isComplete } = latest.current;
@@ -121,11 +114,11 @@ export function LanguageProvider({
         setShown(latest.current);
       },
       (error: unknown) => {
-        fetchingAll.current = undefined;
+        fetchingRest.current = undefined;
         throw error;
       },
     );
-    return fetchingAll.current;
+    return fetchingRest.current;
   }, [complete]);
 
   // The server chose the language from ?lang, the cookie or, on a first visit, the browser's
