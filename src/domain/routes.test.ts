@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, paths } from './routes.ts';
+import { appPaths, matchRoute, paths, routeParams } from './routes.ts';
 
 describe('paths', () => {
   it('fills the parameter of a route and the router matches the result', () => {
@@ -15,5 +15,19 @@ describe('paths', () => {
   it('gives fixed pages as they are', () => {
     expect(paths.compensation).toBe('/compensation');
     expect(paths.home).toBe('/');
+  });
+});
+
+describe('routeParams', () => {
+  it('reads the values of a pattern as written, whatever the letter case and trailing slash', () => {
+    expect(routeParams(appPaths.taskDetail, '/tasks/t-1')).toEqual({ id: 't-1' });
+    expect(routeParams(appPaths.taskDetail, '/TASKS/a%2Fb/')).toEqual({ id: 'a%2Fb' });
+    expect(routeParams(appPaths.tasks, '/tasks')).toEqual({});
+  });
+
+  it('matches nothing else', () => {
+    expect(routeParams(appPaths.taskDetail, '/tasks')).toBeUndefined();
+    expect(routeParams(appPaths.taskDetail, '/tasks/t-1/files')).toBeUndefined();
+    expect(routeParams(appPaths.taskDetail, '/task/t-1')).toBeUndefined();
   });
 });

@@ -92,19 +92,25 @@ function segments(path: string): string[] {
 }
 
 /**
- * Matches like the client router does: letter case and a trailing slash do not matter, and a
- * `:param` segment matches any one segment.
+ * The values of `pattern`'s `:param` segments in `pathname`, as they are written there (not
+ * decoded), or undefined when it does not match. Matches like the client router does: letter case
+ * and a trailing slash do not matter, and a `:param` segment matches any one segment.
  */
-function matches(pattern: string, pathname: string): boolean {
+export function routeParams(pattern: string, pathname: string): Record<string, string> | undefined {
   const wanted = segments(pattern);
   const given = segments(pathname);
-  return (
-    wanted.length === given.length &&
-    wanted.every(
-      (segment, index) =>
-        segment.startsWith(':') || segment.toLowerCase() === given[index]?.toLowerCase(),
-    )
-  );
+  if (wanted.length !== given.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of wanted.entries()) {
+    const value = given[index]!;
+    if (segment.startsWith(':')) params[segment.slice(1)] = value;
+    else if (segment.toLowerCase() !== value.toLowerCase()) return undefined;
+  }
+  return params;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  return routeParams(pattern, pathname) !== undefined;
 }
 
 /** Which page a path opens. `path` of a public page is its canonical spelling. */

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
 import { buildClient } from '../support/client-build.ts';
+import { createTask } from '../support/factories.ts';
+import { createSignedInUser } from '../support/sign-in.ts';
 import { describe, expect, test } from '../support/fixtures.ts';
 
 // Plain HTTP, no browser: what a visitor with JavaScript off, a search engine or a link preview
@@ -489,6 +491,50 @@ describe('other paths', () => {
     expect((await get(app, '/tasks/123')).body).toContain(sessionPreload);
     expect((await get(app, '/login')).body).toContain(sessionPreload);
     expect((await get(app, '/')).body).not.toContain('/api/auth/session');
+  });
+
+  test("preload a task's page's task for the person who may read it, and for nobody else", async ({
+    app,
+  }) => {
+    const creator = await createSignedInUser(app);
+    const admin = await createSignedInUser(app, { isAdmin: true });
+    const task = await createTask(app.deps.db);
+    const linkOf = async (client: { get: typeof creator.get } | undefined, url: string) => {
+      const response = client ? await client.get(url) : await get(app, url);
+      expect(response.statusCode).toBe(200);
+      return response.headers.link;
+    };
+    // Credentials included, as the app's own request asks, or the browser would not reuse it.
+    const preload = (path: string) =>
+      `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+    expect(await linkOf(creator, `/tasks/${task.id}`)).toBe(preload(`/api/tasks/${task.id}`));
+    // The address as the client's router reads it: its parameter decoded, then encoded again.
+    expect(await linkOf(creator, `/Tasks/${task.id}/`)).toBe(preload(`/api/tasks/${task.id}`));
+    expect(await linkOf(creator, '/tasks/a%20b')).toBe(preload('/api/tasks/a%20b'));
+    // An address that is not valid percent-encoding is refused by the router, page or not.
+    expect((await creator.get('/tasks/%E0%A4%A')).statusCode).toBe(400);
+    expect(await linkOf(admin, `/admin/task-requests/${task.id}`)).toBe(
+      preload(`/api/admin/tasks/${task.id}`),
+    );
+    // Nobody else: an answer nobody takes would stay in the page and answer the app's request
+    // after signing in there.
+    expect(await linkOf(undefined, `/tasks/${task.id}`)).toBeUndefined();
+    expect(await linkOf(admin, `/tasks/${task.id}`)).toBeUndefined();
+    expect(await linkOf(creator, `/admin/task-requests/${task.id}`)).toBeUndefined();
+    const ended = await createSignedInUser(app);
+    await ended.post('/api/auth/logout');
+    expect(await linkOf(ended, `/tasks/${task.id}`)).toBeUndefined();
+    // Screens whose reads their address does not give preload nothing but the session.
+    expect(await linkOf(creator, '/tasks')).toBeUndefined();
+
+    // A browser that has the shell asks again each time (no-cache), and its 304 carries it too.
+    const first = await creator.get(`/tasks/${task.id}`);
+    const again = await creator.get(`/tasks/${task.id}`, {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers.link).toBe(preload(`/api/tasks/${task.id}`));
   });
 });
 

@@ -3,6 +3,7 @@ import { viewports } from '../support/browser.ts';
 import { expectAccessible, useE2E, toastText, holdToast } from '../support/e2e.ts';
 import { assignTask, createTask, createTaskUpload, createUser } from '../support/factories.ts';
 import { pngBytes } from '../support/files.ts';
+import { unexpectedProblems } from './problems.ts';
 
 const e2e = useE2E();
 
@@ -140,6 +141,42 @@ describe('tasks in the browser', () => {
 
     for (const opened of [staff, phone, other]) await opened.context.close();
   }, 120_000);
+
+  it("a task opened from a link comes with its page: signed out, the creator signs in and lands on it; signed in, it is asked for before the app's code", async () => {
+    const stamp = Date.now().toString(36);
+    const creator = await createUser(e2e.db, {
+      username: `link_${stamp}`,
+      password: 'task-link-secret',
+    });
+    const task = await createTask(e2e.db, { title: `Beach look ${stamp}` });
+    await assignTask(e2e.db, { taskId: task.id, userId: creator.id });
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const taskRead = `/api/tasks/${task.id}`;
+    const heading = page.getByRole('heading', { level: 1, name: task.title });
+
+    // Signed out, the link leads to sign-in, and nothing of the task is asked for on the way.
+    await page.goto(`/tasks/${task.id}`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(asked).not.toContain(taskRead);
+    await page.getByLabel('Email').fill(creator.username);
+    await page.getByLabel('Password', { exact: true }).fill('task-link-secret');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === `/tasks/${task.id}`);
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect(asked.filter((pathname) => pathname === taskRead)).toHaveLength(1);
+
+    // Signed in, the page asks for the task as it arrives, once, before the app's own code.
+    asked.length = 0;
+    await page.reload();
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect(asked.filter((pathname) => pathname === taskRead)).toHaveLength(1);
+    const appCode = asked.findIndex((pathname) => pathname.includes('/entry-client-'));
+    expect(asked.indexOf(taskRead)).toBeLessThan(appCode);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await context.close();
+  });
 
   it('an administrator is warned of a past date; creators are told of a moved date, a status set for them and a task withdrawn', async () => {
     const stamp = Date.now().toString(36);

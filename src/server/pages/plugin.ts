@@ -28,6 +28,7 @@ import { answerUnknownAddresses } from './not-found.ts';
 import { loadClientBuild, pageHtml } from './page-html.ts';
 import { chooseLanguage, pageLanguage, rememberLanguage } from './page-language.ts';
 import { createRenderCache } from './render-cache.ts';
+import { screenReadsLink } from './screen-reads.ts';
 import { serveRobotsAndSitemap } from './robots-and-sitemap.ts';
 
 declare module 'fastify' {
@@ -101,6 +102,9 @@ export const pagesPlugin = fp(
     async function sendPage(request: FastifyRequest, reply: FastifyReply, match: RouteMatch) {
       const { language, isNewChoice } = pageLanguage(request, appUrl);
       if (isNewChoice) rememberLanguage(reply, language, appUrl);
+      const preloads =
+        match.kind === 'app' ? await screenReadsLink(request, match.page) : undefined;
+      if (preloads) reply.header('link', preloads);
       return sendCachedPage(request, reply, await cache.get(match, language));
     }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Access } from '../../domain/api/endpoint.ts';
 import type { CurrentUser } from '../../domain/auth.ts';
+import type { MessageCode } from '../../domain/messages.ts';
 import { sessionUser } from '../modules/auth/service.ts';
 import { sessionCookieName, sweepExpiredSessions } from '../modules/auth/sessions.ts';
 import { errorBody } from '../errors.ts';
@@ -46,6 +47,32 @@ export function requireUser(request: FastifyRequest): CurrentUser {
   return request.user;
 }
 
+/** Who the request's session cookie says is signed in; null when nobody is. */
+export async function sessionUserOf(request: FastifyRequest): Promise<CurrentUser | null> {
+  const token = request.cookies[sessionCookieName];
+  return token ? sessionUser(request.deps, token) : null;
+}
+
+/**
+ * Why `user` may not call a route with this access rule: its status and message code, or
+ * undefined when they may. An administrator held to set up a second factor reaches only the
+ * routes of that set-up (decision 0052).
+ */
+export function refusalOf(
+  access: Access,
+  user: CurrentUser | null,
+  { duringTwoFactorSetup = false }: { duringTwoFactorSetup?: boolean } = {},
+): { status: 401 | 403; code: MessageCode } | undefined {
+  if (access === 'public') return undefined;
+  if (!user) return { status: 401, code: 'auth.sign_in_required' };
+  if (user.twoFactor.setupRequired && !duringTwoFactorSetup) {
+    return { status: 403, code: 'auth.two_factor_setup_required' };
+  }
+  if (access === 'admin' && !user.isAdmin) return { status: 403, code: 'auth.admin_only' };
+  if (access === 'creator' && user.isAdmin) return { status: 403, code: 'auth.creators_only' };
+  return undefined;
+}
+
 /**
  * Sessions and role guards. Refuses to start when an API route states no access rule, so a
  * forgotten guard is a boot failure rather than an open endpoint.
@@ -74,23 +101,9 @@ export const accessPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const access = accessOf(request);
       if (access === undefined) return;
-      const token = request.cookies[sessionCookieName];
-      if (token) request.user = await sessionUser(request.deps, token);
-      if (access === 'public') return;
-      if (!request.user) return reply.status(401).send(errorBody('auth.sign_in_required'));
-      // An administrator held to set up a second factor reaches only that set-up (decision 0052).
-      if (
-        request.user.twoFactor.setupRequired &&
-        !request.routeOptions.config.duringTwoFactorSetup
-      ) {
-        return reply.status(403).send(errorBody('auth.two_factor_setup_required'));
-      }
-      if (access === 'admin' && !request.user.isAdmin) {
-        return reply.status(403).send(errorBody('auth.admin_only'));
-      }
-      if (access === 'creator' && request.user.isAdmin) {
-        return reply.status(403).send(errorBody('auth.creators_only'));
-      }
+      request.user = await sessionUserOf(request);
+      const refusal = refusalOf(access, request.user, request.routeOptions.config);
+      if (refusal) return reply.status(refusal.status).send(errorBody(refusal.code));
     });
 
     // What is said to a signed-in person is theirs: no cache, shared or the browser's, keeps it,
