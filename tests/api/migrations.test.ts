@@ -76,6 +76,7 @@ describe('migrations', () => {
         '0056-session-list',
         '0057-audit-log',
         '0058-username-skeleton-index-partial',
+        '0059-notification-bell-indexes',
       ]);
       expect(await migrateToLatest(handle)).toEqual([]);
 
@@ -196,6 +197,7 @@ describe('migrations', () => {
         '0056-session-list',
         '0057-audit-log',
         '0058-username-skeleton-index-partial',
+        '0059-notification-bell-indexes',
       ]);
       const user = await handle.db
         .selectFrom('users')

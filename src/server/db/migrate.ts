@@ -29,6 +29,7 @@ import { resumableUploadLocksMigration } from './migrations/0055-resumable-uploa
 import { sessionListMigration } from './migrations/0056-session-list.ts';
 import { auditLogMigration } from './migrations/0057-audit-log.ts';
 import { usernameSkeletonIndexPartialMigration } from './migrations/0058-username-skeleton-index-partial.ts';
+import { notificationBellIndexesMigration } from './migrations/0059-notification-bell-indexes.ts';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
@@ -65,6 +66,7 @@ function allMigrations(handle: DatabaseHandle): Record<string, Migration> {
     '0056-session-list': sessionListMigration(types),
     '0057-audit-log': auditLogMigration(types, handle.dialect),
     '0058-username-skeleton-index-partial': usernameSkeletonIndexPartialMigration(),
+    '0059-notification-bell-indexes': notificationBellIndexesMigration(),
   };
 }
 
