@@ -251,6 +251,8 @@ describe('due-date reminders', () => {
     });
     expect(await sweepEverywhere(instances)).toBe(1);
 
+    // An hour later: each notification below has its own time, so they read in order.
+    clock.set(new Date(startedAt.getTime() + hour));
     const asAdmin = await signedInClient(instances[0]!.app, admin);
     const edit = (fields: { title: string; dueDate: string }) =>
       asAdmin.put(`/api/admin/tasks/${task.id}`, {
