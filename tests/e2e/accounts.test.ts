@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
 import { useE2E, toastText } from '../support/e2e.ts';
@@ -13,6 +13,24 @@ async function signInThroughForm(page: Page, login: string, password: string) {
   await page.getByLabel('Email').fill(login);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Whether every request the page has made to the API has been answered; `except` stays open on
+ * purpose.
+ */
+function watchApiAnswered(page: Page, except: string): () => boolean {
+  const unanswered = new Set<Request>();
+  const isWatched = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith('/api/') && pathname !== except;
+  };
+  page.on('request', (request) => {
+    if (isWatched(request)) unanswered.add(request);
+  });
+  page.on('requestfinished', (request) => unanswered.delete(request));
+  page.on('requestfailed', (request) => unanswered.delete(request));
+  return () => unanswered.size === 0;
 }
 
 /** The toast region announces what happened; its text is what the person reads. */
@@ -194,8 +212,14 @@ describe('accounts in the browser', () => {
     const user = await createUser(e2e.db, { password: 'expiring-secret' });
     const { page, context, problems } = await e2e.openPage();
     await e2e.signInAs(context, user);
+    // The live stream is held unanswered: once open, it asks for the bell again (decision 0054),
+    // and that read, when it comes late, finds the session ended before the person acts.
+    const stream = '/api/notifications/stream';
+    await page.route(`**${stream}`, () => {});
+    const apiAnswered = watchApiAnswered(page, stream);
     await page.goto('/settings');
     await expect.poll(() => page.getByLabel('Username').inputValue()).toBe(user.username);
+    await expect.poll(apiAnswered).toBe(true);
     // The session ends on the server (idle too long, or a password changed elsewhere).
     await e2e.db.deleteFrom('sessions').where('userId', '=', user.id).execute();
     await page.getByRole('button', { name: 'Save Profile' }).click();
