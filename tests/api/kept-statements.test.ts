@@ -21,6 +21,16 @@ test('a statement run again after its table changed reads the table as it now is
     expect((await entry(1)).rows).toEqual([{ id: 1, name: 'first', note: 'added' }]);
     expect((await entry(1)).rows).toEqual([{ id: 1, name: 'first', note: 'added' }]);
     expect((await entry(2)).rows).toEqual([]);
+
+    // The same columns in another order, as a table rebuilt by a migration has them.
+    await sql`create table entries_rebuilt (note text, name text not null, id integer primary key)`.execute(
+      db,
+    );
+    await sql`insert into entries_rebuilt select note, name, id from entries`.execute(db);
+    await sql`drop table entries`.execute(db);
+    await sql`alter table entries_rebuilt rename to entries`.execute(db);
+    expect((await entry(1)).rows).toEqual([{ note: 'added', name: 'first', id: 1 }]);
+    expect(Object.keys((await entry(1)).rows[0]!)).toEqual(['note', 'name', 'id']);
   } finally {
     await db.destroy();
     await database.remove();
