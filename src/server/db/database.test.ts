@@ -87,3 +87,21 @@ test('on SQLite, a statement prepared once answers each time with its own values
   expect(await everyName.execute()).toEqual([{ name: 'one' }, { name: 'two' }]);
   await db.destroy();
 });
+
+test("on SQLite, rows carry the application's names, read whole or streamed, and a column's name is only ever a name", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-names-'));
+  folders.push(dataDir);
+  const { db } = openDatabase({ databaseUrl: undefined, dataDir });
+  await sql`create table people (first_name text, list_total integer, "x""]; throw new Error(); //" integer)`.execute(
+    db,
+  );
+  await sql`insert into people values ('Ana', 3, 7)`.execute(db);
+  const expected = [{ firstName: 'Ana', listTotal: 3, 'x"]; throw new Error(); //': 7 }];
+  expect((await sql`select * from people`.execute(db)).rows).toEqual(expected);
+  const everyone = db.selectFrom('people' as never).selectAll();
+  expect(await everyone.execute()).toEqual(expected);
+  const streamed: unknown[] = [];
+  for await (const row of everyone.stream()) streamed.push(row);
+  expect(streamed).toEqual(expected);
+  await db.destroy();
+});

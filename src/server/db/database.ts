@@ -63,8 +63,8 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
 }): DatabaseHandle {
-  const plugins = [new CamelCaseRows()];
   if (options.databaseUrl) {
+    const plugins = [new CamelCaseRows()];
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -93,10 +93,13 @@ export function openDatabase(options: {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  const camelCase = new CamelCaseRows(true);
   return {
     db: new Kysely<Database>({
-      dialect: new WriteLockingSqliteDialect({ database: withBooleanParameters(database) }),
-      plugins,
+      dialect: new WriteLockingSqliteDialect({
+        database: sqliteConnection(database, (column) => camelCase.columnName(column)),
+      }),
+      plugins: [camelCase],
     }),
     dialect: 'sqlite',
   };
@@ -197,6 +200,8 @@ function preparingEachStatement(client: pg.ClientBase) {
 const keptStatements = 500;
 
 /**
+ * The SQLite connection Kysely talks to, over better-sqlite3.
+ *
  * SQLite has no boolean type and better-sqlite3 refuses to bind one, so booleans are bound as
  * 1/0 (what SQLite itself stores for TRUE/FALSE). PostgreSQL columns stay real booleans.
  *
@@ -205,15 +210,21 @@ const keptStatements = 500;
  * that streams its rows prepares its own.
  *
  * A read's rows come from SQLite as arrays and are made into objects by a function made once per
- * statement and schema, `(values) => ({ "id": values[0], ... })`: better-sqlite3 builds a row
+ * statement and schema, `(values) => ({ "userId": values[0], ... })`, with the properties' names
+ * the application uses (`propertyOf`, so no second renaming copy): better-sqlite3 builds a row
  * object one property at a time, which cost the bell's ten rows about a quarter of their
  * statement's time (decision 0072). A column name repeated in a statement keeps its last value,
  * as better-sqlite3's objects do. SQLite prepares a statement again when the schema changes (a
  * migration run by a newer release while this process runs), and `select *` then has other
  * columns: the schema's version, read before and after, says when the function must be made
- * again from the columns of what was just read.
+ * again from the columns of what was just read. A statement that names each of its columns
+ * reads the same columns under any schema, so its function is made once and the version is not
+ * read: two reads of it cost a tenth of the bell's request on SQLite.
  */
-function withBooleanParameters(database: SqliteDatabase.Database) {
+function sqliteConnection(
+  database: SqliteDatabase.Database,
+  propertyOf: (column: string) => string,
+) {
   const bindable = (parameters: readonly unknown[]) =>
     parameters.map((value) => (typeof value === 'boolean' ? Number(value) : value));
   const schemaVersionStatement = database.prepare('pragma schema_version').pluck();
@@ -224,23 +235,26 @@ function withBooleanParameters(database: SqliteDatabase.Database) {
     if (!statement) {
       // Texts built with a varying number of values could grow the map without end.
       if (statements.size >= keptStatements) statements.clear();
-      statement = { statement: database.prepare(query) };
+      statement = { statement: database.prepare(query), namedColumns: !mayReadAllColumns(query) };
       if (statement.statement.reader) statement.statement.raw(true);
       statements.set(query, statement);
     }
     return statement;
   };
-  const readRows = (prepared: PreparedStatement, parameters: unknown[]) => {
+  const readRows = (kept: PreparedStatement, parameters: unknown[]) => {
+    if (kept.toObject !== undefined && kept.namedColumns) {
+      return (kept.statement.all(parameters) as unknown[][]).map(kept.toObject);
+    }
     const before = schemaVersion();
-    const rows = prepared.statement.all(parameters) as unknown[][];
+    const rows = kept.statement.all(parameters) as unknown[][];
     const after = schemaVersion();
-    if (prepared.toObject === undefined || prepared.schemaVersion !== before || before !== after) {
-      prepared.toObject = rowMaker(prepared.statement);
+    if (kept.toObject === undefined || kept.schemaVersion !== before || before !== after) {
+      kept.toObject = rowMaker(kept.statement, propertyOf);
       // Made from the columns of what was just read; if the schema changed meanwhile, the next
       // read makes it again.
-      prepared.schemaVersion = before === after ? before : undefined;
+      kept.schemaVersion = before === after ? before : undefined;
     }
-    return rows.map(prepared.toObject);
+    return rows.map(kept.toObject);
   };
   return {
     close: () => database.close(),
@@ -253,8 +267,15 @@ function withBooleanParameters(database: SqliteDatabase.Database) {
             ? readRows(statement, bindable(parameters))
             : statement.statement.all(bindable(parameters)),
         run: (parameters: readonly unknown[]) => statement.statement.run(bindable(parameters)),
-        iterate: (parameters: readonly unknown[]) =>
-          database.prepare(query).iterate(bindable(parameters)),
+        iterate: function* (parameters: readonly unknown[]) {
+          const streaming = database.prepare(query).raw(true);
+          let toObject: PreparedStatement['toObject'];
+          for (const values of streaming.iterate(bindable(parameters)) as Iterable<unknown[]>) {
+            // Made once the first row is read: the columns are then those of the schema it reads.
+            toObject ??= rowMaker(streaming, propertyOf);
+            yield toObject(values);
+          }
+        },
       };
     },
   };
@@ -262,18 +283,27 @@ function withBooleanParameters(database: SqliteDatabase.Database) {
 
 interface PreparedStatement {
   statement: SqliteDatabase.Statement;
+  /** Its text names every column it reads, so no change of schema changes them. */
+  namedColumns: boolean;
   /** For a statement that reads: makes a row of values into the object of its columns. */
   toObject?: (values: unknown[]) => Record<string, unknown>;
   /** The schema's version `toObject` was made for. */
   schemaVersion?: number;
 }
 
-/** `(values) => ({ "id": values[0], ... })` for the columns the statement read last. */
-function rowMaker(statement: SqliteDatabase.Statement) {
+/**
+ * Whether a statement's text may read a table's columns by `*` (`select *`, `"users".*`,
+ * `returning *`): those columns are whatever the schema holds when it runs. Any `*` outside
+ * `count(*)` counts, a multiplication included, so a wrong guess costs only the schema check.
+ */
+const mayReadAllColumns = (query: string) => query.replaceAll('(*)', '').includes('*');
+
+/** `(values) => ({ "userId": values[0], ... })` for the columns the statement read last. */
+function rowMaker(statement: SqliteDatabase.Statement, propertyOf: (column: string) => string) {
   // The names are JSON string literals in the made function, so no column name can be code.
   const properties = statement
     .columns()
-    .map((column, index) => `${JSON.stringify(column.name)}: values[${index}]`);
+    .map((column, index) => `${JSON.stringify(propertyOf(column.name))}: values[${index}]`);
   return new Function('values', `return { ${properties.join(', ')} };`) as (
     values: unknown[],
   ) => Record<string, unknown>;
