@@ -182,7 +182,10 @@ export async function notificationsAfter(
   cursor: NotificationCursor | null,
   limit: number,
 ): Promise<Notification[]> {
-  let query = db.selectFrom('notifications').select(notificationColumns).where('userId', '=', userId);
+  let query = db
+    .selectFrom('notifications')
+    .select(notificationColumns)
+    .where('userId', '=', userId);
   if (cursor) {
     query = query.where((eb) =>
       eb.or([
