@@ -6,11 +6,13 @@ import type {
   ApplicationsTable,
   CompensationsTable,
   NotificationsTable,
+  UsersTable,
+} from '../../src/server/db/schema.ts';
+import type {
   TaskAssignmentsTable,
   TasksTable,
   TaskUploadsTable,
-  UsersTable,
-} from '../../src/server/db/schema.ts';
+} from '../../src/server/db/schema-tasks.ts';
 import { searchable } from '../../src/domain/lists.ts';
 import { insertApplication } from '../../src/server/modules/applications/repository.ts';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ContentType, TaskStatus } from '../../../domain/tasks.ts';
 import type { Db, Dialect } from '../../db/database.ts';
-import type { TaskAssignmentsTable } from '../../db/schema.ts';
+import type { TaskAssignmentsTable } from '../../db/schema-tasks.ts';
 import { storedKeyColumns, storedKeysOf } from './upload-repository.ts';
 
 /**

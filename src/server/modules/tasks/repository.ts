@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { searchable } from '../../../domain/lists.ts';
 import { overallStatus, type Task } from '../../../domain/tasks.ts';
 import type { Db } from '../../db/database.ts';
-import type { TasksTable } from '../../db/schema.ts';
+import type { TasksTable } from '../../db/schema-tasks.ts';
 import { storedKeyColumns, storedKeysOf } from './upload-repository.ts';
 
 /** The queries of `tasks`: the tasks themselves, without their assignments. */

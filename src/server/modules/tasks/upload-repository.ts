@@ -3,7 +3,7 @@ import { pathOf } from '../../../domain/api/endpoint.ts';
 import { tasksApi } from '../../../domain/api/tasks.ts';
 import type { TaskUpload } from '../../../domain/tasks.ts';
 import type { Db } from '../../db/database.ts';
-import type { TaskUploadsTable } from '../../db/schema.ts';
+import type { TaskUploadsTable } from '../../db/schema-tasks.ts';
 import type { ImagePreviews } from '../../uploads/thumbnails.ts';
 
 /** The queries of `task_uploads`: the files creators send for their tasks. */

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../../db/database.ts';
-import type { TaskUploadClaimsTable } from '../../../db/schema.ts';
+import type { TaskUploadClaimsTable } from '../../../db/schema-tasks.ts';
 
 /**
  * The queries of `task_upload_claims`: resumable uploads, each holding its place in its task's

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { ReviewedAssignee, TaskPerson, TaskReview } from '../../../../domain/tasks.ts';
 import type { Db } from '../../../db/database.ts';
-import type { TaskReviewsTable } from '../../../db/schema.ts';
+import type { TaskReviewsTable } from '../../../db/schema-tasks.ts';
 import { toTaskUpload, uploadsOfTask } from '../upload-repository.ts';
 
 /** The queries of `task_reviews`, and of the review screen's view of a task's assignees. */

@@ -4,7 +4,7 @@ import type { Updateable } from 'kysely';
 import type { AdminTaskDetail, ReviewDecision, TaskStatus } from '../../../../domain/tasks.ts';
 import { greetingName, type User } from '../../../../domain/users.ts';
 import type { Db } from '../../../db/database.ts';
-import type { TaskAssignmentsTable } from '../../../db/schema.ts';
+import type { TaskAssignmentsTable } from '../../../db/schema-tasks.ts';
 import { withTransaction, type Deps } from '../../../deps.ts';
 import { recordAudit } from '../../audit/repository.ts';
 import { DomainError } from '../../../errors.ts';
