@@ -7,6 +7,14 @@ interface Compiled<Row> {
   slots: (number | undefined)[];
 }
 
+/** The SQL of every compiledOnce() statement: a fixed set, so each may be kept prepared (database.ts). */
+const compiledTexts = new Set<string>();
+
+/** Whether this SQL is a compiledOnce() statement's, kept prepared even when it takes no values. */
+export function isCompiledOnce(sql: string): boolean {
+  return compiledTexts.has(sql);
+}
+
 /**
  * A query whose shape never changes, built and compiled once per database handle; each call runs
  * the same statement with its own values. Building and compiling a query cost a tenth of a
@@ -35,6 +43,7 @@ export function compiledOnce<Values extends unknown[], Row>(
       }
       compiled = { query, slots };
       compiledFor.set(db, compiled);
+      compiledTexts.add(query.sql);
     }
     const { query, slots } = compiled;
     const parameters = query.parameters.map((parameter, index) => {

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { CamelCaseRows } from './camel-case-rows.ts';
+import { isCompiledOnce } from './compiled-once.ts';
 import type { Database } from './schema.ts';
 import {
   ReadSharingPostgresDialect,
@@ -172,7 +173,9 @@ const isStalePlan = (error: unknown) =>
  * Every query with values becomes a named prepared statement on its connection: PostgreSQL parses
  * and plans its text once per connection, then only binds and runs it. Parsing and planning each
  * request's two queries had cost the database a third of its time, on the same cores as the
- * server (decision 0062). A statement whose table a newer release has changed is run unnamed.
+ * server (decision 0062). A statement without values is kept only when it is compiledOnce()'s, whose
+ * texts are a fixed set (another may carry values written into its text, and would pile up on the
+ * connection). A statement whose table a newer release has changed is run unnamed.
  */
 function preparingEachStatement(client: pg.ClientBase) {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
@@ -181,7 +184,7 @@ function preparingEachStatement(client: pg.ClientBase) {
     if (
       typeof text !== 'string' ||
       !Array.isArray(values) ||
-      values.length === 0 ||
+      (values.length === 0 && !isCompiledOnce(text)) ||
       values.length > maxKeptStatementValues ||
       rest.length > 0 ||
       stale.has(text)

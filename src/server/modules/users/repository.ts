@@ -138,28 +138,33 @@ export async function countUsers(db: Db): Promise<{ total: number; admins: numbe
   return { total: Number(row.total), admins: Number(row.admins ?? 0) };
 }
 
-/** The users list's rows: only what it shows (each row's hash, search text and sign-in times stay behind). */
+/**
+ * The users list's rows: only what it shows (each row's hash, search text and sign-in times stay
+ * behind). Whether two-step sign-in is on is asked as `in (select ...)`, which both databases
+ * answer from one read of the few enabled secrets per statement. As a correlated `exists`,
+ * PostgreSQL scanned that small table again for each row of the page, and each scan asked the
+ * kernel for the table's size: a fifth of the database's time for the users list.
+ */
 function listedUsers(db: Db) {
   return db
     .selectFrom('users')
     .select(shownUserColumns)
     .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('twoFactorSecrets')
-            .select('twoFactorSecrets.userId')
-            .whereRef('twoFactorSecrets.userId', '=', 'users.id')
-            .where('twoFactorSecrets.enabledAt', 'is not', null),
-        )
-        .as('twoFactorEnabled'),
+      eb(
+        'users.id',
+        'in',
+        eb
+          .selectFrom('twoFactorSecrets')
+          .select('twoFactorSecrets.userId')
+          .where('twoFactorSecrets.enabledAt', 'is not', null),
+      ).as('twoFactorEnabled'),
     );
 }
 
 type ListedUserRow = Awaited<ReturnType<ReturnType<typeof listedUsers>['executeTakeFirstOrThrow']>>;
 
 function toListedUser(row: ListedUserRow): ListedUser {
-  // SQLite answers exists() as 0 or 1.
+  // SQLite answers `in` as 0 or 1.
   return Object.assign(toUser(row), { twoFactorEnabled: Boolean(row.twoFactorEnabled) });
 }
 
