@@ -94,6 +94,36 @@ describe('GET /api/admin/users', () => {
     expect((await users('?role=user&q=ana&page=2')).items.length).toBeGreaterThan(0);
   });
 
+  // The totals of the lists without a search are not counted row by row: the creators' number
+  // is the one the creators overview keeps (migration 0016), so it must follow every change.
+  test('counts an account made, made an administrator, and deleted', async ({
+    lists: { users, admin },
+    db,
+  }) => {
+    const totals = async () => ({
+      everyone: (await users('')).total,
+      administrators: (await users('?role=admin')).total,
+      creators: (await users('?role=user')).total,
+      pastTheEnd: (await users('?page=9')).total,
+      creatorsPastTheEnd: (await users('?role=user&page=9')).total,
+    });
+    const expected = (everyone: number, administrators: number) => ({
+      everyone,
+      administrators,
+      creators: everyone - administrators,
+      pastTheEnd: everyone,
+      creatorsPastTheEnd: everyone - administrators,
+    });
+    expect(await totals()).toEqual(expected(32, 2));
+    const promoted = await createUser(db, { username: 'promoted' });
+    const leaving = await createUser(db, { username: 'leaving' });
+    expect(await totals()).toEqual(expected(34, 2));
+    await db.updateTable('users').set({ isAdmin: true }).where('id', '=', promoted.id).execute();
+    expect(await totals()).toEqual(expected(34, 3));
+    expect((await admin.delete(`/api/admin/users/${leaving.id}`)).statusCode).toBe(204);
+    expect(await totals()).toEqual(expected(33, 3));
+  });
+
   test('finds a renamed user by the new name and not the old, and a deleted user no more', async ({
     lists: { users, admin: client },
     testApp,

@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type SelectQueryBuilder } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type SelectQueryBuilder } from 'kysely';
 import { listPageSize, searchable, type ListQuery, type Page } from '../../domain/lists.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Db } from './database.ts';
@@ -112,9 +112,9 @@ const totalColumn = 'listTotal';
 /** The query's rows with how many match in all beside each (see pageOf()). */
 function withTotal<Table extends keyof Database, Row>(
   query: SelectQueryBuilder<Database, Table, Row>,
-  countQuery: SelectQueryBuilder<Database, Table, Row> = query,
+  total: Expression<unknown> = counting(query),
 ): SelectQueryBuilder<Database, Table, Row> {
-  return query.select(counting(countQuery).as(totalColumn)) as SelectQueryBuilder<
+  return query.select(sql<number | string>`${total}`.as(totalColumn)) as SelectQueryBuilder<
     Database,
     Table,
     Row
@@ -182,7 +182,7 @@ export async function pageOf<Table extends keyof Database, Row, Item>(
     const rows = await paged(query);
     return { items: rows.map(toItem), total: options.knownTotal, page, pageSize };
   }
-  const counted = (await paged(withTotal(query, options.countQuery))) as (Row & {
+  const counted = (await paged(withTotal(query, counting(options.countQuery ?? query)))) as (Row & {
     [totalColumn]?: number | string;
   })[];
   return pageFrom(counted, { page, pageSize }, toItem, () =>
@@ -204,21 +204,29 @@ export async function pageOf<Table extends keyof Database, Row, Item>(
 export function pageOnce<Values extends unknown[], Table extends keyof Database, Row>(
   build: (db: Db, ...values: Values) => SelectQueryBuilder<Database, Table, Row>,
   valueCount: Values['length'],
+  options: {
+    /** How many rows the list has, when something cheaper than counting them knows. */
+    total?: (db: Db, ...values: Values) => Expression<unknown>;
+  } = {},
 ) {
   const pageSize = listPageSize;
+  const total = (db: Db, values: Values) =>
+    options.total?.(db, ...values) ?? counting(build(db, ...values));
   const firstPageRows = compiledOnce(
-    (db: Db, ...values: Values) => withTotal(build(db, ...values)).limit(sql.lit(pageSize)),
+    (db: Db, ...values: Values) =>
+      withTotal(build(db, ...values), total(db, values)).limit(sql.lit(pageSize)),
     valueCount,
   );
   const laterPageRows = compiledOnce(
     (db: Db, offset: number, ...values: Values) =>
-      withTotal(build(db, ...values))
+      withTotal(build(db, ...values), total(db, values))
         .limit(sql.lit(pageSize))
         .offset(offset),
     valueCount + 1,
   );
   const countAlone = compiledOnce(
-    (db: Db, ...values: Values) => counting(build(db, ...values)),
+    (db: Db, ...values: Values) =>
+      db.selectNoFrom(sql<number | string>`${total(db, values)}`.as('total')),
     valueCount,
   );
   return async <Item>(
