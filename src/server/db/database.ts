@@ -171,7 +171,8 @@ const isStalePlan = (error: unknown) =>
 
 /**
  * Every query with values becomes a named prepared statement on its connection: PostgreSQL parses
- * and plans its text once per connection, then only binds and runs it. Parsing and planning each
+ * its text once per connection, then only binds and runs it, and plans it once too unless a plan
+ * made with the values looks cheaper (decision 0074, for lists' pages). Parsing and planning each
  * request's two queries had cost the database a third of its time, on the same cores as the
  * server (decision 0062). A statement without values is kept only when it is compiledOnce()'s, whose
  * texts are a fixed set (another may carry values written into its text, and would pile up on the

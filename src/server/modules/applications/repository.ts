@@ -3,11 +3,12 @@ import path from 'node:path';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { applicationsApi } from '../../../domain/api/applications.ts';
 import { pathOf } from '../../../domain/api/endpoint.ts';
-import type {
-  Application,
-  ApplicationListQuery,
-  ApplicationStatus,
-  SocialAccount,
+import {
+  applicationStatuses,
+  type Application,
+  type ApplicationListQuery,
+  type ApplicationStatus,
+  type SocialAccount,
 } from '../../../domain/applications.ts';
 import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
@@ -216,20 +217,24 @@ const listedApplications = (db: Db) =>
   db.selectFrom('applications').select(shownApplicationColumns);
 const newestFirst = <Query extends ReturnType<typeof listedApplications>>(query: Query) =>
   query.orderBy('submittedAt', 'desc').orderBy('id');
-/** Without a search, the page's query is built once (pageOnce()). */
+/** Without a search, each page's query is built once (pageOnce()), with the status written in. */
 const everyApplicationPage = pageOnce((db: Db) => newestFirst(listedApplications(db)), 0);
-const applicationsInStatusPage = pageOnce(
-  (db: Db, status: ApplicationStatus) =>
-    newestFirst(listedApplications(db).where('status', '=', status)),
-  1,
-);
+const statusPages = Object.fromEntries(
+  applicationStatuses.map((status) => [
+    status,
+    pageOnce(
+      (db: Db) => newestFirst(listedApplications(db).where('status', '=', sql.lit(status))),
+      0,
+    ),
+  ]),
+) as Record<ApplicationStatus, typeof everyApplicationPage>;
 
 function applicationsPage(db: Db, query: ApplicationListQuery) {
   const asRow = (row: ListedApplicationRow) => row;
   if (!query.q) {
     return query.status === 'all'
       ? everyApplicationPage(db, query, asRow)
-      : applicationsInStatusPage(db, query, asRow, query.status);
+      : statusPages[query.status](db, query, asRow);
   }
   let rows = whereSearch(listedApplications(db), 'searchText', query.q);
   if (query.status !== 'all') rows = rows.where('status', '=', query.status);
