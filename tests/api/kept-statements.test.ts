@@ -36,3 +36,43 @@ test('a statement run again after its table changed reads the table as it now is
     await database.remove();
   }
 });
+
+// Each database's connection makes its rows with the application's names (camelCase) at once;
+// a row it leaves with the database's names (on PostgreSQL, one with json) is renamed on its way
+// out, json's keys included.
+test("rows carry the application's names, read alone or in a transaction, and a column's name is only ever a name", async () => {
+  const database = await createTestDatabase({ empty: true });
+  const { db, dialect } = database.open();
+  try {
+    await sql`create table people (first_name text, list_total integer, "x""]; throw new Error(); //" integer)`.execute(
+      db,
+    );
+    await sql`insert into people values (${'Ana'}, ${3}, ${7})`.execute(db);
+    const expected = [{ firstName: 'Ana', listTotal: 3, 'x"]; throw new Error(); //': 7 }];
+    const everyone = db.selectFrom('people' as never).selectAll();
+    expect(await everyone.execute()).toEqual(expected);
+    expect((await sql`select * from people`.execute(db)).rows).toEqual(expected);
+    expect(
+      await db.transaction().execute((transaction) =>
+        transaction
+          .selectFrom('people' as never)
+          .selectAll()
+          .execute(),
+      ),
+    ).toEqual(expected);
+
+    const withJson =
+      dialect === 'postgres'
+        ? sql`select first_name, json_build_object('list_total', list_total) as more_data from people`
+        : sql`select first_name, json_object('list_total', list_total) as more_data from people`;
+    const [row] = (await withJson.execute(db)).rows as { firstName: string; moreData: unknown }[];
+    expect(row?.firstName).toBe('Ana');
+    // SQLite's json is text, read as it is; PostgreSQL's is read into an object.
+    expect(dialect === 'postgres' ? row?.moreData : JSON.parse(String(row?.moreData))).toEqual(
+      dialect === 'postgres' ? { listTotal: 3 } : { list_total: 3 },
+    );
+  } finally {
+    await db.destroy();
+    await database.remove();
+  }
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ApplicationList } from '../../src/domain/applications.ts';
 import type { CreatorList } from '../../src/domain/compensation.ts';
@@ -199,5 +200,93 @@ describe('GET /api/admin/applications-v2', () => {
     expect((await applications('?status=approved')).items).toEqual([]);
     expect(await applications('?status=pending&page=2')).toMatchObject({ items: [], total: 2 });
     expect(await applications('?page=2')).toMatchObject({ items: [], total: 4 });
+  });
+
+  test('gives each application its own notes and document openings on every page, status and search', async ({
+    db,
+    lists: { admin, applications },
+  }) => {
+    // Twenty-six older applications: the list now has two pages.
+    const older = [];
+    for (let n = 0; n < 26; n++) {
+      const at = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
+      older.push(
+        await createApplication(db, { firstName: 'Dora', submittedAt: at, updatedAt: at }),
+      );
+    }
+    const oldest = older[0]!.id;
+    const byEmail = async (email: string) =>
+      (await applications('')).items.find((entry) => entry.email === email)!.id;
+    const reviewed = await byEmail('applicant3@example.com');
+    const opened = await byEmail('applicant2@example.com');
+    const note = (applicationId: string, text: string, minute: number) =>
+      db
+        .insertInto('applicationNotes')
+        .values({
+          id: randomUUID(),
+          applicationId,
+          authorId: admin.user.id,
+          note: text,
+          createdAt: new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString(),
+        })
+        .execute();
+    await note(reviewed, 'Strong portfolio.', 1);
+    await note(reviewed, 'ID checked.', 2);
+    await note(oldest, 'Waiting for a new ID photo.', 3);
+    for (const minute of [4, 5]) {
+      await db
+        .insertInto('auditEntries')
+        .values({
+          id: randomUUID(),
+          at: new Date(Date.UTC(2026, 2, 1, 0, minute)).toISOString(),
+          actorId: admin.user.id,
+          actorUsername: 'boss',
+          kind: 'application.document_viewed',
+          subjectType: 'application',
+          subjectId: opened,
+          params: '{}',
+          address: null,
+          searchText: 'boss',
+        })
+        .execute();
+    }
+    const related = (list: ApplicationList) =>
+      Object.fromEntries(
+        list.items
+          .filter((entry) => entry.notes.length > 0 || entry.documentViews.length > 0)
+          .map((entry) => [
+            entry.id,
+            {
+              notes: entry.notes.map(({ note, authorUsername }) => `${note} (${authorUsername})`),
+              views: entry.documentViews.map(({ viewedAt }) => viewedAt.slice(11, 16)),
+            },
+          ]),
+      );
+    const reviewedRelated = {
+      notes: ['Strong portfolio. (boss)', 'ID checked. (boss)'],
+      views: [],
+    };
+    const openedRelated = { notes: [], views: ['00:05', '00:04'] };
+    const oldestRelated = { notes: ['Waiting for a new ID photo. (boss)'], views: [] };
+
+    expect(related(await applications(''))).toEqual({
+      [reviewed]: reviewedRelated,
+      [opened]: openedRelated,
+    });
+    const secondPage = await applications('?page=2');
+    expect(secondPage.items).toHaveLength(5);
+    expect(related(secondPage)).toEqual({ [oldest]: oldestRelated });
+    expect(related(await applications('?status=under_review'))).toEqual({
+      [reviewed]: reviewedRelated,
+    });
+    expect(related(await applications('?status=pending'))).toEqual({ [opened]: openedRelated });
+    expect(related(await applications('?status=pending&page=2'))).toEqual({
+      [oldest]: oldestRelated,
+    });
+    expect(related(await applications('?q=dora&page=2'))).toEqual({ [oldest]: oldestRelated });
+    expect(related(await applications('?q=souza'))).toEqual({
+      [reviewed]: reviewedRelated,
+      [opened]: openedRelated,
+    });
   });
 });

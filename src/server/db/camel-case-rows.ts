@@ -2,6 +2,26 @@ import { CamelCasePlugin, type PluginTransformResultArgs, type QueryResult } fro
 
 type Row = Record<string, unknown>;
 
+/** `(values) => ({ "userId": values[0], ... })` for these columns, named by `propertyOf`. */
+export function rowMaker(columns: readonly string[], propertyOf: (column: string) => string) {
+  // The names are JSON string literals in the made function, so no column name can be code.
+  const properties = columns.map(
+    (column, index) => `${JSON.stringify(propertyOf(column))}: values[${index}]`,
+  );
+  return new Function('values', `return { ${properties.join(', ')} };`) as (
+    values: unknown[],
+  ) => Row;
+}
+
+/** Row arrays whose objects a connection made with the application's names (see CamelCaseRows). */
+const rowsNamedByConnection = new WeakSet<readonly unknown[]>();
+
+/** Marks rows made with `columnName`'s names, so that CamelCaseRows passes them through. */
+export function namedByConnection<Rows extends readonly unknown[]>(rows: Rows): Rows {
+  rowsNamedByConnection.add(rows);
+  return rows;
+}
+
 const isPlainObject = (value: unknown): value is Row => {
   if (value === null || typeof value !== 'object') return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
@@ -17,13 +37,15 @@ const isPlainObject = (value: unknown): value is Row => {
  * and 29 µs this way (decision 0063). Nested plain objects and arrays are renamed as Kysely renames
  * them.
  *
- * A connection that names its rows itself (SQLite's, in `database.ts`, with `columnName`) gets
- * its rows through untouched: making each row's object once rather than twice saved about 3 %
- * of the bell's request on SQLite (decision 0073).
+ * A connection that names its rows itself, with `columnName`, gets its rows through untouched:
+ * making each row's object once rather than twice saved about 3 % of the bell's request on SQLite
+ * (decision 0073). SQLite's connection names all of them (`everyRowNamedByConnection`);
+ * PostgreSQL's names the rows of the statements it runs itself and marks them
+ * (namedByConnection(), decision 0075).
  */
 export class CamelCaseRows extends CamelCasePlugin {
-  /** `rowsNamedByConnection`: the rows arrive with `columnName`'s names already. */
-  constructor(private readonly rowsNamedByConnection = false) {
+  /** `everyRowNamedByConnection`: every row arrives with `columnName`'s names already. */
+  constructor(private readonly everyRowNamedByConnection = false) {
     super();
   }
 
@@ -35,7 +57,9 @@ export class CamelCaseRows extends CamelCasePlugin {
   override transformResult(
     args: PluginTransformResultArgs,
   ): Promise<QueryResult<Record<string, unknown>>> {
-    return this.rowsNamedByConnection ? Promise.resolve(args.result) : super.transformResult(args);
+    return this.everyRowNamedByConnection || rowsNamedByConnection.has(args.result.rows)
+      ? Promise.resolve(args.result)
+      : super.transformResult(args);
   }
 
   readonly #renamers = new Map<string, (row: Row, nested: (value: unknown) => unknown) => Row>();

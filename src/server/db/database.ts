@@ -13,7 +13,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
-import { CamelCaseRows } from './camel-case-rows.ts';
+import { CamelCaseRows, namedByConnection, rowMaker } from './camel-case-rows.ts';
 import { isCompiledOnce } from './compiled-once.ts';
 import type { Database } from './schema.ts';
 import {
@@ -65,7 +65,10 @@ export function openDatabase(options: {
   dataDir: string;
 }): DatabaseHandle {
   if (options.databaseUrl) {
-    const plugins = [new CamelCaseRows()];
+    const camelCase = new CamelCaseRows();
+    const plugins = [camelCase];
+    const onConnect = (client: pg.ClientBase) =>
+      preparingEachStatement(client, (column) => camelCase.columnName(column));
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -73,12 +76,12 @@ export function openDatabase(options: {
     });
     // An idle client losing its server (a restart) must not crash the process; the next query reports it.
     pool.on('error', () => {});
-    pool.on('connect', preparingEachStatement);
+    pool.on('connect', onConnect);
     const sharedReads = new SharedReadConnections({
       connectionString: options.databaseUrl,
       count: sharedReadConnectionCount(),
       connectionTimeoutMillis,
-      onConnect: preparingEachStatement,
+      onConnect,
     });
     return {
       db: new Kysely<Database>({
@@ -177,27 +180,71 @@ const isStalePlan = (error: unknown) =>
  * server (decision 0062). A statement without values is kept only when it is compiledOnce()'s, whose
  * texts are a fixed set (another may carry values written into its text, and would pile up on the
  * connection). A statement whose table a newer release has changed is run unnamed.
+ *
+ * Its rows are read as arrays and made into objects with the application's names at once
+ * (rowsAsObjects()), as SQLite's are (decision 0075).
  */
-function preparingEachStatement(client: pg.ClientBase) {
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+function preparingEachStatement(client: pg.ClientBase, propertyOf: (column: string) => string) {
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const stale = new Set<string>();
+  const asObjects = rowsAsObjects(propertyOf);
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
-    if (
-      typeof text !== 'string' ||
-      !Array.isArray(values) ||
-      (values.length === 0 && !isCompiledOnce(text)) ||
-      values.length > maxKeptStatementValues ||
-      rest.length > 0 ||
-      stale.has(text)
-    ) {
+    if (typeof text !== 'string' || !Array.isArray(values) || rest.length > 0) {
       return query(text, values, ...rest);
     }
-    return query({ name: statementName(text), text, values }).catch((error: unknown) => {
-      if (!isStalePlan(error)) throw error;
-      stale.add(text);
-      return query(text, values);
-    });
+    const unnamed = () => query({ text, values, rowMode: 'array' }).then(asObjects);
+    if (
+      (values.length === 0 && !isCompiledOnce(text)) ||
+      values.length > maxKeptStatementValues ||
+      stale.has(text)
+    ) {
+      return unnamed();
+    }
+    return query({ name: statementName(text), text, values, rowMode: 'array' }).then(
+      asObjects,
+      (error: unknown) => {
+        if (!isStalePlan(error)) throw error;
+        stale.add(text);
+        return unnamed();
+      },
+    );
   }) as typeof client.query;
+}
+
+/** PostgreSQL's json and jsonb: pg reads them into objects, whose keys CamelCaseRows renames. */
+const jsonTypeIds = new Set([114, 3802]);
+
+/**
+ * Makes a result's rows, read as arrays, into objects by a function made once per set of columns
+ * (rowMaker()), named as the application names them, and marks them so (namedByConnection()).
+ * pg made each row an object one property at a time and CamelCaseRows copied it with the
+ * application's names: two objects a row, where a page of applications has 25 rows of 24
+ * columns. A row with json is left with the database's names for CamelCaseRows to rename, inside
+ * too. A text of several statements gives several results.
+ */
+function rowsAsObjects(propertyOf: (column: string) => string) {
+  const makers = new Map<string, ReturnType<typeof rowMaker>>();
+  const asObjects = (result: pg.QueryResult<unknown[]>) => {
+    if (result.fields.length === 0) return;
+    const columns = result.fields.map((field) => field.name);
+    const named = !result.fields.some((field) => jsonTypeIds.has(field.dataTypeID));
+    const signature = `${named}\u0000${columns.join('\u0000')}`;
+    let maker = makers.get(signature);
+    if (!maker) {
+      // Statements of a varying shape could grow the map without end.
+      if (makers.size >= 1000) makers.clear();
+      maker = rowMaker(columns, named ? propertyOf : (column) => column);
+      makers.set(signature, maker);
+    }
+    const rows = result.rows.map(maker);
+    (result as unknown as pg.QueryResult).rows = named ? namedByConnection(rows) : rows;
+  };
+  return (result: unknown) => {
+    for (const each of Array.isArray(result) ? result : [result]) {
+      asObjects(each as pg.QueryResult<unknown[]>);
+    }
+    return result;
+  };
 }
 
 /** How many prepared statements the SQLite connection keeps for reuse. */
@@ -253,7 +300,7 @@ function sqliteConnection(
     const rows = kept.statement.all(parameters) as unknown[][];
     const after = schemaVersion();
     if (kept.toObject === undefined || kept.schemaVersion !== before || before !== after) {
-      kept.toObject = rowMaker(kept.statement, propertyOf);
+      kept.toObject = rowMaker(columnsOf(kept.statement), propertyOf);
       // Made from the columns of what was just read; if the schema changed meanwhile, the next
       // read makes it again.
       kept.schemaVersion = before === after ? before : undefined;
@@ -276,7 +323,7 @@ function sqliteConnection(
           let toObject: PreparedStatement['toObject'];
           for (const values of streaming.iterate(bindable(parameters)) as Iterable<unknown[]>) {
             // Made once the first row is read: the columns are then those of the schema it reads.
-            toObject ??= rowMaker(streaming, propertyOf);
+            toObject ??= rowMaker(columnsOf(streaming), propertyOf);
             yield toObject(values);
           }
         },
@@ -302,13 +349,6 @@ interface PreparedStatement {
  */
 const mayReadAllColumns = (query: string) => query.replaceAll('(*)', '').includes('*');
 
-/** `(values) => ({ "userId": values[0], ... })` for the columns the statement read last. */
-function rowMaker(statement: SqliteDatabase.Statement, propertyOf: (column: string) => string) {
-  // The names are JSON string literals in the made function, so no column name can be code.
-  const properties = statement
-    .columns()
-    .map((column, index) => `${JSON.stringify(propertyOf(column.name))}: values[${index}]`);
-  return new Function('values', `return { ${properties.join(', ')} };`) as (
-    values: unknown[],
-  ) => Record<string, unknown>;
-}
+/** The names of the columns the statement read last. */
+const columnsOf = (statement: SqliteDatabase.Statement) =>
+  statement.columns().map((column) => column.name);

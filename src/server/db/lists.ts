@@ -1,4 +1,10 @@
-import { sql, SqliteAdapter, type Expression, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  SqliteAdapter,
+  type Compilable,
+  type Expression,
+  type SelectQueryBuilder,
+} from 'kysely';
 import { listPageSize, searchable, type ListQuery, type Page } from '../../domain/lists.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Db } from './database.ts';
@@ -190,61 +196,78 @@ export async function pageOf<Table extends keyof Database, Row, Item>(
   );
 }
 
+/** Narrows a list's query to one page's rows. */
+type PageWindow = <Query extends SelectQueryBuilder<Database, keyof Database, unknown>>(
+  query: Query,
+) => Query;
+
+/**
+ * A statement over one page of a list, built and compiled once (compiledOnce()) for the first
+ * page and once for all later pages. The page's size is written into the statement, and the first
+ * page, the one asked for most, has no offset at all. PostgreSQL plans a kept statement once and
+ * reuses the plan only when a plan made without the values looks no costlier than one made with
+ * them; with the limit and offset as values it guesses a tenth of the table, so it planned the
+ * statement again on every request, a third of the database's time for a list (decision 0074).
+ */
+function onEachPage<Row>(build: (db: Db, window: PageWindow) => Compilable<Row>) {
+  const pageSize = sql.lit(listPageSize);
+  const first = compiledOnce(
+    (db: Db) => build(db, (query) => query.limit(pageSize) as typeof query),
+    0,
+  );
+  const later = compiledOnce(
+    (db: Db, offset: number) =>
+      build(db, (query) => query.limit(pageSize).offset(offset) as typeof query),
+    1,
+  );
+  return (db: Db, page: number) => (page === 1 ? first(db) : later(db, (page - 1) * listPageSize));
+}
+
 /**
  * pageOf() for a list query whose shape is the same on every call (no search), built and
- * compiled once (compiledOnce()): building a list's query with its count had cost a tenth of its
- * request's time. `build` receives the call's values, as compiledOnce() describes.
- *
- * The page's size is written into the statement, and the first page, the one asked for most,
- * has no offset at all. PostgreSQL plans a kept statement once and reuses the plan only when a
- * plan made without the values looks no costlier than one made with them; with the limit and
- * offset as values it guesses a tenth of the table, so it planned the statement again on every
- * request, a third of the database's time for a list (decision 0074).
+ * compiled once (onEachPage()): building a list's query with its count had cost a tenth of its
+ * request's time. A filter is written into the query (`sql.lit`), each its own statement.
  */
-export function pageOnce<Values extends unknown[], Table extends keyof Database, Row>(
-  build: (db: Db, ...values: Values) => SelectQueryBuilder<Database, Table, Row>,
-  valueCount: Values['length'],
+export function pageOnce<Table extends keyof Database, Row>(
+  build: (db: Db) => SelectQueryBuilder<Database, Table, Row>,
   options: {
     /** How many rows the list has, when something cheaper than counting them knows. */
-    total?: (db: Db, ...values: Values) => Expression<unknown>;
+    total?: (db: Db) => Expression<unknown>;
   } = {},
 ) {
-  const pageSize = listPageSize;
-  const total = (db: Db, values: Values) =>
-    options.total?.(db, ...values) ?? counting(build(db, ...values));
-  const firstPageRows = compiledOnce(
-    (db: Db, ...values: Values) =>
-      withTotal(build(db, ...values), total(db, values)).limit(sql.lit(pageSize)),
-    valueCount,
-  );
-  const laterPageRows = compiledOnce(
-    (db: Db, offset: number, ...values: Values) =>
-      withTotal(build(db, ...values), total(db, values))
-        .limit(sql.lit(pageSize))
-        .offset(offset),
-    valueCount + 1,
-  );
+  const total = (db: Db) => options.total?.(db) ?? counting(build(db));
+  const pageRows = onEachPage((db, window) => window(withTotal(build(db), total(db))));
   const countAlone = compiledOnce(
-    (db: Db, ...values: Values) =>
-      db.selectNoFrom(sql<number | string>`${total(db, values)}`.as('total')),
-    valueCount,
+    (db: Db) => db.selectNoFrom(sql<number | string>`${total(db)}`.as('total')),
+    0,
   );
   return async <Item>(
     db: Db,
     { page }: ListQuery,
     toItem: (row: Row) => Item,
-    ...values: Values
   ): Promise<Page<Item>> => {
-    const counted = (await (page === 1
-      ? firstPageRows(db, ...values)
-      : laterPageRows(db, (page - 1) * pageSize, ...values))) as (Row & {
-      [totalColumn]?: number | string;
-    })[];
+    const counted = (await pageRows(db, page)) as (Row & { [totalColumn]?: number | string })[];
     return pageFrom(
       counted,
-      { page, pageSize },
+      { page, pageSize: listPageSize },
       toItem,
-      async () => (await countAlone(db, ...values))[0],
+      async () => (await countAlone(db))[0],
     );
   };
+}
+
+/**
+ * Rows of other tables for a page of a pageOnce() list (its items' notes, say), read by a
+ * statement given the page's own query, built and compiled once (onEachPage()). Asked in the same
+ * turn as the page, the two statements travel together (one round trip on PostgreSQL's shared
+ * connections, decision 0075) where reading the page's ids first took a second round trip. The two
+ * statements see the database a moment apart: `read` should say which rows the page it saw had,
+ * for the caller to read again for any row of its page that was not among them.
+ */
+export function besidePageOnce<Table extends keyof Database, Row, Beside>(
+  build: (db: Db) => SelectQueryBuilder<Database, Table, Row>,
+  read: (db: Db, pageRows: SelectQueryBuilder<Database, Table, Row>) => Compilable<Beside>,
+): (db: Db, { page }: ListQuery) => Promise<Beside[]> {
+  const besideRows = onEachPage((db, window) => read(db, window(build(db))));
+  return (db, { page }) => besideRows(db, page);
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type QueryCreator,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import { applicationsApi } from '../../../domain/api/applications.ts';
 import { pathOf } from '../../../domain/api/endpoint.ts';
 import {
@@ -13,8 +20,8 @@ import {
 import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { Db } from '../../db/database.ts';
-import { pageOf, pageOnce, whereSearch } from '../../db/lists.ts';
-import type { ApplicationsTable } from '../../db/schema.ts';
+import { besidePageOnce, pageOf, pageOnce, whereSearch } from '../../db/lists.ts';
+import type { ApplicationsTable, Database } from '../../db/schema.ts';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 type NoteRow = {
@@ -104,50 +111,66 @@ function toApplication(row: ListedApplicationRow, { notes, documentViews }: Rela
 /** How many applications' related rows one query reads: a page's worth. */
 const relatedBatch = listPageSize;
 
+type RelatedRow = {
+  /** `page`: an application of the page that besidePageOnce()'s statement saw; nothing of its own. */
+  kind: 'note' | 'view' | 'page';
+  applicationId: string;
+  id: string;
+  note: string | null;
+  at: string | null;
+  username: string | null;
+};
+
 /**
- * The related rows of `relatedBatch` applications (an id may repeat), built and compiled once
- * (compiledOnce()). Raw SQL selected from: a lone read (shared-reads.ts) at a quarter of the cost
- * of building the same union.
+ * The notes and document openings of the applications whose ids `applicationIds` gives (a list of
+ * values, or a page's ids as a subquery), and, given a page's ids as `seenPage`, one `page` row for
+ * each. Raw SQL selected from: a lone read (shared-reads.ts) at a quarter of the cost of building
+ * the same union.
  */
-const relatedRows = compiledOnce(
-  (db: Db, ...applicationIds: string[]) =>
-    db
-      .selectFrom(
-        sql<{
-          kind: 'note' | 'view';
-          applicationId: string;
-          id: string;
-          note: string | null;
-          at: string;
-          username: string | null;
-        }>`(
+const relatedOf = (
+  db: QueryCreator<Database>,
+  applicationIds: Expression<unknown>,
+  seenPage?: Expression<unknown>,
+) =>
+  db
+    .selectFrom(
+      sql<RelatedRow>`(
           select 'note' as kind, n.application_id, n.id, n.note, n.created_at as at, u.username
           from application_notes n left join users u on u.id = n.author_id
-          where n.application_id in (${sql.join(applicationIds)})
+          where n.application_id in ${applicationIds}
           union all
           select 'view' as kind, a.subject_id as application_id, a.id, null as note, a.at,
             a.actor_username as username
           from audit_entries a
-          where a.subject_type = 'application' and a.subject_id in (${sql.join(applicationIds)})
+          where a.subject_type = 'application' and a.subject_id in ${applicationIds}
             and a.kind = 'application.document_viewed'
+          ${
+            seenPage
+              ? sql`union all
+          select 'page' as kind, p.id as application_id, p.id, null as note, null as at,
+            null as username
+          from ${seenPage} as p`
+              : sql``
+          }
         )`.as('related'),
-      )
-      .selectAll()
-      .orderBy(
-        sql`kind, case when kind = 'note' then at end, case when kind = 'view' then at end desc, id`,
-      ),
+    )
+    .selectAll()
+    .orderBy(
+      sql`kind, case when kind = 'note' then at end, case when kind = 'view' then at end desc, id`,
+    );
+
+/** The related rows of `relatedBatch` applications (an id may repeat), built and compiled once. */
+const relatedRows = compiledOnce(
+  (db: Db, ...applicationIds: string[]) => relatedOf(db, sql`(${sql.join(applicationIds)})`),
   relatedBatch,
 );
 
 /**
  * The notes (oldest first) and document openings (newest first; kept in the audit log, decision
- * 0057) of these applications, by application id, in one query a page: a page of applications
- * asks for both, so they come back together rather than by two round trips.
+ * 0057) of these applications, in one query a page: a page of applications asks for both, so they
+ * come back together rather than by two round trips.
  */
-async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, Related>> {
-  const related = new Map<string, Related>(
-    applicationIds.map((id) => [id, { notes: [], documentViews: [] }]),
-  );
+async function relatedRowsOf(db: Db, applicationIds: string[]): Promise<RelatedRow[]> {
   const rows = [];
   for (let start = 0; start < applicationIds.length; start += relatedBatch) {
     const batch = applicationIds.slice(start, start + relatedBatch);
@@ -155,9 +178,17 @@ async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, 
     const padded = Array.from({ length: relatedBatch }, (_, index) => batch[index] ?? batch[0]!);
     rows.push(...(await relatedRows(db, ...padded)));
   }
+  return rows;
+}
+
+/** Related rows by application id, for these applications only. */
+function byApplication(applicationIds: string[], rows: RelatedRow[]): Map<string, Related> {
+  const related = new Map<string, Related>(
+    applicationIds.map((id) => [id, { notes: [], documentViews: [] }]),
+  );
   for (const row of rows) {
     const entry = related.get(row.applicationId);
-    if (!entry) continue;
+    if (!entry || row.at === null) continue;
     if (row.kind === 'note') {
       entry.notes.push({
         id: row.id,
@@ -166,7 +197,7 @@ async function relatedTo(db: Db, applicationIds: string[]): Promise<Map<string, 
         createdAt: row.at,
         authorUsername: row.username,
       });
-    } else {
+    } else if (row.kind === 'view') {
       entry.documentViews.push({
         applicationId: row.applicationId,
         viewedAt: row.at,
@@ -196,16 +227,37 @@ export async function countApplications(db: Db): Promise<{ total: number; pendin
 /**
  * A page of the applications list: searched over names, email and personal message, filtered by
  * status, newest first; each with its whole note history (oldest first) and the openings of its
- * document (newest first).
+ * document (newest first). Without a search, the page and its related rows are asked for in the
+ * same turn (besidePageOnce()); an application that the related rows' statement did not see on
+ * its page (one was submitted or deleted between the two) has its own read again.
  */
 export async function listApplications(
   db: Db,
   query: ApplicationListQuery,
 ): Promise<Page<Application>> {
-  const page = await applicationsPage(db, query);
-  const related = await relatedTo(
-    db,
+  let page: Page<ListedApplicationRow>;
+  let relatedRows: RelatedRow[];
+  if (query.q) {
+    page = await searchedPage(db, query);
+    relatedRows = await relatedRowsOf(
+      db,
+      page.items.map((row) => row.id),
+    );
+  } else {
+    const pages = query.status === 'all' ? everyApplicationPage : statusPages[query.status];
+    [page, relatedRows] = await Promise.all([
+      pages.rows(db, query, (row) => row),
+      pages.related(db, query),
+    ]);
+    const seen = new Set(
+      relatedRows.filter((row) => row.kind === 'page').map((row) => row.applicationId),
+    );
+    const unseen = page.items.filter((row) => !seen.has(row.id)).map((row) => row.id);
+    if (unseen.length > 0) relatedRows = [...relatedRows, ...(await relatedRowsOf(db, unseen))];
+  }
+  const related = byApplication(
     page.items.map((row) => row.id),
+    relatedRows,
   );
   return {
     ...page,
@@ -217,34 +269,48 @@ const listedApplications = (db: Db) =>
   db.selectFrom('applications').select(shownApplicationColumns);
 const newestFirst = <Query extends ReturnType<typeof listedApplications>>(query: Query) =>
   query.orderBy('submittedAt', 'desc').orderBy('id');
-/** Without a search, each page's query is built once (pageOnce()), with the status written in. */
-const everyApplicationPage = pageOnce((db: Db) => newestFirst(listedApplications(db)), 0);
+
+/**
+ * Without a search, each page's statements are built once (pageOnce(), besidePageOnce()), with
+ * the status written in.
+ */
+function listPages(build: (db: Db) => ReturnType<typeof listedApplications>) {
+  return {
+    rows: pageOnce(build),
+    // The page's ids are read once, as `seen_page`, for both the related rows and the `page` rows.
+    related: besidePageOnce(build, (db, pageRows) =>
+      relatedOf(
+        // Only the raw SQL reads `seen_page`: the tables' types need not know it.
+        db.with('seenPage', () =>
+          pageRows.clearSelect().select('applications.id'),
+        ) as unknown as QueryCreator<Database>,
+        sql`(select id from seen_page)`,
+        sql`seen_page`,
+      ),
+    ),
+  };
+}
+const everyApplicationPage = listPages((db) => newestFirst(listedApplications(db)));
 const statusPages = Object.fromEntries(
   applicationStatuses.map((status) => [
     status,
-    pageOnce(
-      (db: Db) => newestFirst(listedApplications(db).where('status', '=', sql.lit(status))),
-      0,
-    ),
+    listPages((db) => newestFirst(listedApplications(db).where('status', '=', sql.lit(status)))),
   ]),
 ) as Record<ApplicationStatus, typeof everyApplicationPage>;
 
-function applicationsPage(db: Db, query: ApplicationListQuery) {
-  const asRow = (row: ListedApplicationRow) => row;
-  if (!query.q) {
-    return query.status === 'all'
-      ? everyApplicationPage(db, query, asRow)
-      : statusPages[query.status](db, query, asRow);
-  }
+function searchedPage(db: Db, query: ApplicationListQuery) {
   let rows = whereSearch(listedApplications(db), 'searchText', query.q);
   if (query.status !== 'all') rows = rows.where('status', '=', query.status);
-  return pageOf(newestFirst(rows), query, asRow);
+  return pageOf(newestFirst(rows), query, (row: ListedApplicationRow) => row);
 }
 
 export async function findApplication(db: Db, id: string): Promise<Application | undefined> {
   const row = await findApplicationRow(db, id);
   return row
-    ? toApplication(row, (await relatedTo(db, [id])).get(id) ?? nothingRelated)
+    ? toApplication(
+        row,
+        byApplication([id], await relatedRowsOf(db, [id])).get(id) ?? nothingRelated,
+      )
     : undefined;
 }
 

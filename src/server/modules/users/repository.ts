@@ -193,18 +193,16 @@ const creatorCount = (db: Db) =>
     .where('creatorCounts.id', '=', sql.lit(1));
 
 // Without a search, each page's query is built once (pageOnce()), with the role written in it.
-const everyUserPage = pageOnce((db: Db) => newestFirst(listedUsers(db)), 0, {
+const everyUserPage = pageOnce((db: Db) => newestFirst(listedUsers(db)), {
   total: (db) => sql<number>`${administratorCount(db)} + ${creatorCount(db)}`,
 });
 const rolePages = {
   admin: pageOnce(
     (db: Db) => newestFirst(listedUsers(db).where('users.isAdmin', '=', sql.lit(true))),
-    0,
     { total: administratorCount },
   ),
   user: pageOnce(
     (db: Db) => newestFirst(listedUsers(db).where('users.isAdmin', '=', sql.lit(false))),
-    0,
     { total: creatorCount },
   ),
 };
