@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import {
-  sql,
-  type Expression,
-  type Insertable,
-  type QueryCreator,
-  type Selectable,
-  type Updateable,
-} from 'kysely';
+import { sql, type Insertable, type QueryCreator, type Selectable, type Updateable } from 'kysely';
 import { applicationsApi } from '../../../domain/api/applications.ts';
 import { pathOf } from '../../../domain/api/endpoint.ts';
 import {
@@ -17,23 +10,20 @@ import {
   type ApplicationStatus,
   type SocialAccount,
 } from '../../../domain/applications.ts';
-import { listPageSize, searchable, type Page } from '../../../domain/lists.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { searchable, type Page } from '../../../domain/lists.ts';
 import type { Db } from '../../db/database.ts';
 import { besidePageOnce, pageOf, pageOnce, whereSearch } from '../../db/lists.ts';
+import {
+  byApplication,
+  nothingRelated,
+  relatedOf,
+  relatedRowsOf,
+  type Related,
+  type RelatedRow,
+} from './related-rows.ts';
 import type { ApplicationsTable, Database } from '../../db/schema.ts';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
-type NoteRow = {
-  id: string;
-  applicationId: string;
-  note: string;
-  createdAt: string;
-  authorUsername: string | null;
-};
-type DocumentViewRow = { applicationId: string; viewerUsername: string | null; viewedAt: string };
-type Related = { notes: NoteRow[]; documentViews: DocumentViewRow[] };
-
 /** The document's address on the web, served to administrators only. */
 const documentUrl = (fileKey: string) =>
   pathOf(applicationsApi.document, { file: path.posix.basename(fileKey) });
@@ -107,108 +97,6 @@ function toApplication(row: ListedApplicationRow, { notes, documentViews }: Rela
     updatedAt: row.updatedAt,
   };
 }
-
-/** How many applications' related rows one query reads: a page's worth. */
-const relatedBatch = listPageSize;
-
-type RelatedRow = {
-  /** `page`: an application of the page that besidePageOnce()'s statement saw; nothing of its own. */
-  kind: 'note' | 'view' | 'page';
-  applicationId: string;
-  id: string;
-  note: string | null;
-  at: string | null;
-  username: string | null;
-};
-
-/**
- * The notes and document openings of the applications whose ids `applicationIds` gives (a list of
- * values, or a page's ids as a subquery), and, given a page's ids as `seenPage`, one `page` row for
- * each. Raw SQL selected from: a lone read (shared-reads.ts) at a quarter of the cost of building
- * the same union.
- */
-const relatedOf = (
-  db: QueryCreator<Database>,
-  applicationIds: Expression<unknown>,
-  seenPage?: Expression<unknown>,
-) =>
-  db
-    .selectFrom(
-      sql<RelatedRow>`(
-          select 'note' as kind, n.application_id, n.id, n.note, n.created_at as at, u.username
-          from application_notes n left join users u on u.id = n.author_id
-          where n.application_id in ${applicationIds}
-          union all
-          select 'view' as kind, a.subject_id as application_id, a.id, null as note, a.at,
-            a.actor_username as username
-          from audit_entries a
-          where a.subject_type = 'application' and a.subject_id in ${applicationIds}
-            and a.kind = 'application.document_viewed'
-          ${
-            seenPage
-              ? sql`union all
-          select 'page' as kind, p.id as application_id, p.id, null as note, null as at,
-            null as username
-          from ${seenPage} as p`
-              : sql``
-          }
-        )`.as('related'),
-    )
-    .selectAll()
-    .orderBy(
-      sql`kind, case when kind = 'note' then at end, case when kind = 'view' then at end desc, id`,
-    );
-
-/** The related rows of `relatedBatch` applications (an id may repeat), built and compiled once. */
-const relatedRows = compiledOnce(
-  (db: Db, ...applicationIds: string[]) => relatedOf(db, sql`(${sql.join(applicationIds)})`),
-  relatedBatch,
-);
-
-/**
- * The notes (oldest first) and document openings (newest first; kept in the audit log, decision
- * 0057) of these applications, in one query a page: a page of applications asks for both, so they
- * come back together rather than by two round trips.
- */
-async function relatedRowsOf(db: Db, applicationIds: string[]): Promise<RelatedRow[]> {
-  const rows = [];
-  for (let start = 0; start < applicationIds.length; start += relatedBatch) {
-    const batch = applicationIds.slice(start, start + relatedBatch);
-    // Always as many ids, so always the same statement: the first stands in for the missing.
-    const padded = Array.from({ length: relatedBatch }, (_, index) => batch[index] ?? batch[0]!);
-    rows.push(...(await relatedRows(db, ...padded)));
-  }
-  return rows;
-}
-
-/** Related rows by application id, for these applications only. */
-function byApplication(applicationIds: string[], rows: RelatedRow[]): Map<string, Related> {
-  const related = new Map<string, Related>(
-    applicationIds.map((id) => [id, { notes: [], documentViews: [] }]),
-  );
-  for (const row of rows) {
-    const entry = related.get(row.applicationId);
-    if (!entry || row.at === null) continue;
-    if (row.kind === 'note') {
-      entry.notes.push({
-        id: row.id,
-        applicationId: row.applicationId,
-        note: row.note ?? '',
-        createdAt: row.at,
-        authorUsername: row.username,
-      });
-    } else if (row.kind === 'view') {
-      entry.documentViews.push({
-        applicationId: row.applicationId,
-        viewedAt: row.at,
-        viewerUsername: row.username,
-      });
-    }
-  }
-  return related;
-}
-
-const nothingRelated: Related = { notes: [], documentViews: [] };
 
 /** How many applications there are, and how many await a first look. */
 export async function countApplications(db: Db): Promise<{ total: number; pending: number }> {
