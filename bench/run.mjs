@@ -3,6 +3,10 @@
 // them, so one run prints every speed figure (`npm run lighthouse` builds and runs that one alone).
 import { execFileSync } from 'node:child_process';
 
+// Every benchmark runs on this Node.js; the recommended one, Node 24, is the one the figures are
+// for (decision 0076).
+console.log(`bench: on Node ${process.version}`);
+
 for (const benchmark of [
   'bench/startup.mjs',
   'bench/bundle.mjs',
