@@ -11,8 +11,14 @@
 // (default 3) and judged by the median run, as Lighthouse's documentation advises; the spread
 // of the performance score is printed beside it. `node bench/lighthouse.mjs /apply /tasks/:id`
 // measures only the paths given.
+//
+// The first row is a blank page (no script, style or picture) measured the same way in the same
+// run: Chromium's own work at a page's start lands in its figures too, and how much differs from
+// one machine to the next (on one, a blank page's longest task was 140–307 ms and its score 98).
+// A page's figures are read against that row, and Lighthouse's benchmark index is printed with it.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -103,6 +109,69 @@ async function lighthouse(url, report, cookie) {
 
 const performanceOf = (result) => result.categories.performance.score;
 
+/**
+ * A page with no script, style or picture, served by a bare `node:http` server of this process:
+ * what Lighthouse measures of it is the machine's and Chromium's, none of it ours.
+ */
+async function startBlankPage() {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Blank page</title><meta name="description" content="A page with nothing to load.">' +
+    '<link rel="icon" href="data:,"></head><body><h1>Blank page</h1><p>Plain text.</p></body></html>';
+  const blank = http.createServer((request, response) => {
+    const found = new URL(request.url, 'http://localhost').pathname === '/';
+    response.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(found ? html : '');
+  });
+  await new Promise((resolve) => blank.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${blank.address().port}/`,
+    stop: () => new Promise((resolve) => blank.close(resolve)),
+  };
+}
+
+/** Lighthouse runs of one page, judged by the median run: a row of figures, and what cost points. */
+async function measure(label, url, targets, name, cookie) {
+  const results = [];
+  for (let index = 1; index <= runsPerPage; index++) {
+    results.push(await lighthouse(url, path.join(reports, `${name}-${index}.json`), cookie));
+  }
+  const byPerformance = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
+  const median = byPerformance[Math.floor(byPerformance.length / 2)];
+  if (new URL(median.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${label} ended at ${median.finalDisplayedUrl}: not signed in?`);
+  }
+  const scores = categories.map((category) => Math.round(median.categories[category].score * 100));
+  const firstPaint = median.audits['first-contentful-paint'].numericValue;
+  const longest = Math.max(
+    0,
+    ...(median.audits['long-tasks'].details?.items ?? []).map((task) => task.duration),
+  );
+  const spread = results.map((result) => Math.round(performanceOf(result) * 100)).join(' ');
+  const flag = (isLow) => (isLow ? ' (low)' : '');
+  console.log(
+    `  ${label.padEnd(26)}${scores
+      .map((score, index) => `${score}${flag(score < targets[categories[index]])}`.padStart(15))
+      .join('')}` +
+      `${`${(firstPaint / 1000).toFixed(1)} s${flag(firstPaint > firstPaintTargetMs)}`.padStart(14)}` +
+      `${`${Math.round(longest)} ms${flag(longest > longTaskTargetMs)}`.padStart(14)}   ${spread}`,
+  );
+  // What cost points in the median run, so a low score says where to look.
+  for (const category of categories) {
+    if (targets[category] === 0) continue;
+    const failing = median.categories[category].auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => median.audits[ref.id])
+      .filter((audit) => audit.score !== null && audit.score < 1);
+    for (const audit of failing) {
+      const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+      console.log(`      ${category}: ${audit.title}${value}`);
+    }
+  }
+  return median;
+}
+
 /** The demo agency and 1,000 more creators with two years of pay, in a fresh data folder. */
 async function seedDemoAgency() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agency-lighthouse-data-'));
@@ -154,6 +223,18 @@ try {
   // And wait for its start-up rendering of the other pages: on this two-core kind of machine, a
   // page measured meanwhile shared the processor with it (one screen lost 14 points so).
   await server.settled();
+  // The machine's own floor first: Chromium here spends time of its own at a page's start (one
+  // blank page gave a 307 ms task, with nothing to attribute it to). A page's figures above that
+  // row are ours; what the blank page shows is the machine's.
+  const blankPage = await startBlankPage();
+  try {
+    const blank = await measure('(a blank page)', blankPage.url, publicTargets, 'blank');
+    console.log(
+      `      the machine's floor, not ours; Lighthouse's benchmark index here: ${Math.round(blank.environment.benchmarkIndex)}`,
+    );
+  } finally {
+    await blankPage.stop();
+  }
   for (const pathname of pages) {
     const person = signedInScreens[pathname];
     const targets = person
@@ -161,46 +242,7 @@ try {
       : { ...publicTargets, ...(unlistedPublicPages.has(pathname) && { seo: 0 }) };
     const url = server.baseUrl + pathname.replace(':id', person?.firstTaskId ?? ':id');
     const name = pathname === '/' ? 'home' : pathname.slice(1).replaceAll(/[/:]/g, '-');
-    const results = [];
-    for (let index = 1; index <= runsPerPage; index++) {
-      results.push(
-        await lighthouse(url, path.join(reports, `${name}-${index}.json`), person?.cookie),
-      );
-    }
-    const byPerformance = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
-    const median = byPerformance[Math.floor(byPerformance.length / 2)];
-    if (new URL(median.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-      throw new Error(`${pathname} ended at ${median.finalDisplayedUrl}: not signed in?`);
-    }
-    const scores = categories.map((category) =>
-      Math.round(median.categories[category].score * 100),
-    );
-    const firstPaint = median.audits['first-contentful-paint'].numericValue;
-    const longest = Math.max(
-      0,
-      ...(median.audits['long-tasks'].details?.items ?? []).map((task) => task.duration),
-    );
-    const spread = results.map((result) => Math.round(performanceOf(result) * 100)).join(' ');
-    const flag = (isLow) => (isLow ? ' (low)' : '');
-    console.log(
-      `  ${pathname.padEnd(26)}${scores
-        .map((score, index) => `${score}${flag(score < targets[categories[index]])}`.padStart(15))
-        .join('')}` +
-        `${`${(firstPaint / 1000).toFixed(1)} s${flag(firstPaint > firstPaintTargetMs)}`.padStart(14)}` +
-        `${`${Math.round(longest)} ms${flag(longest > longTaskTargetMs)}`.padStart(14)}   ${spread}`,
-    );
-    // What cost points in the median run, so a low score says where to look.
-    for (const category of categories) {
-      if (targets[category] === 0) continue;
-      const failing = median.categories[category].auditRefs
-        .filter((ref) => ref.weight > 0)
-        .map((ref) => median.audits[ref.id])
-        .filter((audit) => audit.score !== null && audit.score < 1);
-      for (const audit of failing) {
-        const value = audit.displayValue ? ` (${audit.displayValue})` : '';
-        console.log(`      ${category}: ${audit.title}${value}`);
-      }
-    }
+    await measure(pathname, url, targets, name, person?.cookie);
   }
   console.log(`  Full reports: ${reports}`);
 } finally {
