@@ -223,9 +223,7 @@ try {
   // And wait for its start-up rendering of the other pages: on this two-core kind of machine, a
   // page measured meanwhile shared the processor with it (one screen lost 14 points so).
   await server.settled();
-  // The machine's own floor first: Chromium here spends time of its own at a page's start (one
-  // blank page gave a 307 ms task, with nothing to attribute it to). A page's figures above that
-  // row are ours; what the blank page shows is the machine's.
+  // The machine's floor first (see the top of this file).
   const blankPage = await startBlankPage();
   try {
     const blank = await measure('(a blank page)', blankPage.url, publicTargets, 'blank');
