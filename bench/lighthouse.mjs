@@ -16,6 +16,9 @@
 // run: Chromium's own work at a page's start lands in its figures too, and how much differs from
 // one machine to the next (on one, a blank page's longest task was 140–307 ms and its score 98).
 // A page's figures are read against that row, and Lighthouse's benchmark index is printed with it.
+// The blank page is sent with the security headers our server sends: Cross-Origin-Opener-Policy
+// alone makes Chromium start the page in a new renderer process instead of the tab's own: on one
+// machine a blank page's longest task went from about 100 ms to 330 (docs/decisions/0077).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -110,10 +113,10 @@ async function lighthouse(url, report, cookie) {
 const performanceOf = (result) => result.categories.performance.score;
 
 /**
- * A page with no script, style or picture, served by a bare `node:http` server of this process:
- * what Lighthouse measures of it is the machine's and Chromium's, none of it ours.
+ * A page with no script, style or picture, served by a bare `node:http` server of this process
+ * with `headers`: what Lighthouse measures of it is the machine's and Chromium's, none of it ours.
  */
-async function startBlankPage() {
+async function startBlankPage(headers) {
   const html =
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -121,7 +124,10 @@ async function startBlankPage() {
     '<link rel="icon" href="data:,"></head><body><h1>Blank page</h1><p>Plain text.</p></body></html>';
   const blank = http.createServer((request, response) => {
     const found = new URL(request.url, 'http://localhost').pathname === '/';
-    response.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.writeHead(found ? 200 : 404, {
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+    });
     response.end(found ? html : '');
   });
   await new Promise((resolve) => blank.listen(0, '127.0.0.1', resolve));
@@ -129,6 +135,31 @@ async function startBlankPage() {
     url: `http://127.0.0.1:${blank.address().port}/`,
     stop: () => new Promise((resolve) => blank.close(resolve)),
   };
+}
+
+// What an answer's headers say of its own body or connection; the rest (the security headers)
+// are what every page of ours is sent with.
+const headersOfTheBody = new Set([
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'link',
+  'transfer-encoding',
+  'vary',
+  'x-request-id',
+]);
+
+/** The headers our server sends with its home page, but for those about the page itself. */
+async function headersOfOurPages(baseUrl) {
+  const answer = await fetch(baseUrl);
+  await answer.arrayBuffer();
+  return Object.fromEntries([...answer.headers].filter(([name]) => !headersOfTheBody.has(name)));
 }
 
 /** Lighthouse runs of one page, judged by the median run: a row of figures, and what cost points. */
@@ -224,7 +255,7 @@ try {
   // page measured meanwhile shared the processor with it (one screen lost 14 points so).
   await server.settled();
   // The machine's floor first (see the top of this file).
-  const blankPage = await startBlankPage();
+  const blankPage = await startBlankPage(await headersOfOurPages(server.baseUrl));
   try {
     const blank = await measure('(a blank page)', blankPage.url, publicTargets, 'blank');
     console.log(
