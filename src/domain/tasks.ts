@@ -165,6 +165,22 @@ export const taskUploadSchema = z.object({
 });
 export type TaskUpload = z.infer<typeof taskUploadSchema>;
 
+/** A video plays in place in a gallery; every other file shows its thumbnail, or an icon. */
+export function isVideo(upload: Pick<TaskUpload, 'fileType'>): boolean {
+  return upload.fileType.startsWith('video/');
+}
+
+/**
+ * The picture a gallery of these files draws first, and asks for as soon as it is drawn: the
+ * first file's thumbnail; none when that file is a video or has no thumbnail. The server has the
+ * browser ask for it with the page
+ * (docs/decisions/0078-a-task-page-preloads-its-first-picture.md).
+ */
+export function firstPictureOf(uploads: readonly TaskUpload[]): string | null {
+  const first = uploads[0];
+  return first && !isVideo(first) ? first.thumbnailUrl : null;
+}
+
 /** A task as its creator sees it: `status` is their own assignment's. */
 export const myTaskSchema = z.object({
   ...taskFields,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,8 +8,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { catalogues } from '../../src/domain/locales/index.ts';
+import type { AdminTaskDetail, MyTaskDetail } from '../../src/domain/tasks.ts';
 import { buildClient } from '../support/client-build.ts';
-import { createTask } from '../support/factories.ts';
+import { assignTask, createTask, createTaskUpload } from '../support/factories.ts';
 import { createSignedInUser } from '../support/sign-in.ts';
 import { describe, expect, test } from '../support/fixtures.ts';
 
@@ -535,6 +537,86 @@ describe('other paths', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.headers.link).toBe(preload(`/api/tasks/${task.id}`));
+  });
+
+  test("preload a task's first picture with its page, as the API shows it to the person signed in", async ({
+    app,
+  }) => {
+    // Administrators see a task's assignees by username.
+    const ana = await createSignedInUser(app, { username: 'ana' });
+    const ben = await createSignedInUser(app, { username: 'ben' });
+    const admin = await createSignedInUser(app, { isAdmin: true });
+    const task = await createTask(app.deps.db);
+    await assignTask(app.deps.db, { taskId: task.id, userId: ana.user.id });
+    await assignTask(app.deps.db, { taskId: task.id, userId: ben.user.id });
+    const file = (
+      userId: string,
+      minute: number,
+      fields: { fileType?: string; thumbnail?: boolean },
+    ) =>
+      createTaskUpload(app.deps.db, {
+        taskId: task.id,
+        userId,
+        uploadedAt: `2026-11-30T10:0${minute}:00.000Z`,
+        fileType: fields.fileType ?? 'image/jpeg',
+        thumbnailKey: fields.thumbnail === false ? null : `thumbnails/${randomUUID()}.webp`,
+      });
+    const readsOf = (path: string) =>
+      `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    // As the picture itself asks for it: no `crossorigin`, or the browser would ask again.
+    const pictureOf = (path: string) => `<${path}>; rel=preload; as=image; fetchpriority=high`;
+    const firstThumbnail = async (client: typeof ana, path: string) =>
+      (await client.get(path)).json<MyTaskDetail>().uploads[0]!.thumbnailUrl!;
+    const linkOf = async (client: typeof ana, url: string) => {
+      const response = await client.get(url);
+      expect(response.statusCode).toBe(200);
+      return response.headers.link;
+    };
+    const creatorsRead = `/api/tasks/${task.id}`;
+    const adminsRead = `/api/admin/tasks/${task.id}`;
+
+    // Nobody has sent a file yet: nothing to draw.
+    expect(await linkOf(ana, `/tasks/${task.id}`)).toBe(readsOf(creatorsRead));
+    expect(await linkOf(admin, `/admin/task-requests/${task.id}`)).toBe(readsOf(adminsRead));
+
+    // Ben's photo, then his video; Ana has nothing yet. Each sees their own first file only.
+    await file(ben.user.id, 1, {});
+    await file(ben.user.id, 2, { fileType: 'video/mp4', thumbnail: false });
+    const bensPicture = await firstThumbnail(ben, creatorsRead);
+    expect(await linkOf(ben, `/tasks/${task.id}`)).toBe(
+      `${readsOf(creatorsRead)}, ${pictureOf(bensPicture)}`,
+    );
+    expect(await linkOf(ana, `/tasks/${task.id}`)).toBe(readsOf(creatorsRead));
+    // Administrators' page draws its assignees in order; the first file on it is Ben's photo.
+    const [first, second] = (await admin.get(adminsRead)).json<AdminTaskDetail>().assignees;
+    expect([first!.userId, first!.uploads.length, second!.uploads[0]!.thumbnailUrl]).toEqual([
+      ana.user.id,
+      0,
+      bensPicture,
+    ]);
+    expect(await linkOf(admin, `/admin/task-requests/${task.id}`)).toBe(
+      `${readsOf(adminsRead)}, ${pictureOf(bensPicture)}`,
+    );
+
+    // A first file the page draws without a picture names none: a video plays in place, and a
+    // photo without a thumbnail shows an icon.
+    await file(ana.user.id, 3, { fileType: 'video/quicktime', thumbnail: false });
+    expect(await linkOf(ana, `/tasks/${task.id}`)).toBe(readsOf(creatorsRead));
+    expect(await linkOf(admin, `/admin/task-requests/${task.id}`)).toBe(readsOf(adminsRead));
+    const photoless = await createTask(app.deps.db);
+    await assignTask(app.deps.db, { taskId: photoless.id, userId: ana.user.id });
+    await createTaskUpload(app.deps.db, { taskId: photoless.id, userId: ana.user.id });
+    expect(await linkOf(ana, `/tasks/${photoless.id}`)).toBe(readsOf(`/api/tasks/${photoless.id}`));
+
+    // Whoever may not read the task gets no picture of it; an address no task can have, none.
+    const carla = await createSignedInUser(app);
+    expect(await linkOf(carla, `/tasks/${task.id}`)).toBe(readsOf(creatorsRead));
+    expect(await linkOf(ben, `/admin/task-requests/${task.id}`)).toBeUndefined();
+    expect(await linkOf(admin, `/tasks/${task.id}`)).toBeUndefined();
+    expect(await linkOf(ben, '/tasks/a%20b')).toBe(readsOf('/api/tasks/a%20b'));
+    expect(await linkOf(admin, '/admin/task-requests/a%20b')).toBe(
+      readsOf('/api/admin/tasks/a%20b'),
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { viewports } from '../support/browser.ts';
 import { expectAccessible, toastText, useE2E } from '../support/e2e.ts';
+import { unexpectedProblems } from './problems.ts';
 import { assignTask, createTask, createUser } from '../support/factories.ts';
 import { heicPhotoBytes, heicPhotoSize, pngBytes } from '../support/files.ts';
 
@@ -36,6 +37,48 @@ function naturalSize(image: Locator) {
 }
 
 describe('task photos in the browser', () => {
+  it("a task's first photo is asked for with its page, once, and is the picture drawn first, for its creator and for the reviewer", async () => {
+    const { admin, creator, task } = await photoTask();
+    const setUp = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(setUp.context, creator);
+    await setUp.page.goto(`/tasks/${task.id}`);
+    for (const [name, colour] of [
+      ['first.png', [220, 120, 60]],
+      ['second.png', [60, 120, 220]],
+    ] as const) {
+      await upload(setUp.page, { name, mimeType: 'image/png', buffer: pngBytes(640, 480, colour) });
+    }
+    await setUp.context.close();
+
+    const opens = [
+      { who: creator, path: `/tasks/${task.id}`, viewport: viewports.phone },
+      { who: admin, path: `/admin/task-requests/${task.id}`, viewport: viewports.desktop },
+    ];
+    for (const { who, path, viewport } of opens) {
+      const { page, context, problems } = await e2e.openPage(viewport);
+      await e2e.signInAs(context, who);
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      const opened = await page.goto(path);
+      const first = page.locator('img[fetchpriority="high"]');
+      await expect.poll(() => naturalSize(first)).toEqual([480, 360]);
+      const picture = (await first.getAttribute('src'))!;
+      const second = page.locator('figure img').nth(1);
+      // The first file's thumbnail, named in the page's answer, before any script of the app.
+      expect(await page.locator('figure img').first().getAttribute('src')).toBe(picture);
+      expect(await second.getAttribute('fetchpriority')).toBe('auto');
+      expect(await opened!.headerValue('link')).toContain(
+        `<${picture}>; rel=preload; as=image; fetchpriority=high`,
+      );
+      // The drawn picture is the preloaded one: asked for once, before the app's code.
+      expect(asked.filter((pathname) => pathname === picture)).toHaveLength(1);
+      const appCode = asked.findIndex((pathname) => pathname.includes('/entry-client-'));
+      expect(asked.indexOf(picture)).toBeLessThan(appCode);
+      expect(unexpectedProblems(problems)).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+
   it("the reviewer opens a photo full size from the keyboard: nothing of the page shows behind it, and Escape gives focus back to the photo's thumbnail", async () => {
     const { admin, creator, task, creatorName } = await photoTask();
     const phone = await e2e.openPage(viewports.phone);

@@ -1,6 +1,6 @@
 import { FileImage } from 'lucide-react';
 import { useState } from 'react';
-import type { TaskUpload } from '../../../domain/tasks.ts';
+import { isVideo, type TaskUpload } from '../../../domain/tasks.ts';
 import { useLanguage } from '../../app/language-provider.tsx';
 
 /** The stand-in for a file with no picture to show: a photo too large or unreadable for one. */
@@ -20,7 +20,8 @@ function NoPreview() {
  * broken image. `onOpen` makes the thumbnail a button that opens the full size; without it, the
  * thumbnail links to the full size (for a HEIC photo, the JPEG the server made of it).
  * `isFirst` for the gallery's first file: often the largest thing on the screen, its thumbnail is
- * asked for as soon as it is drawn (the others once they are about to scroll into view).
+ * asked for as soon as it is drawn (the others once they are about to scroll into view), and the
+ * server has it asked for with the page (`firstPictureOf`).
  */
 export function UploadPreview({
   upload,
@@ -33,7 +34,7 @@ export function UploadPreview({
 }) {
   const { t } = useLanguage();
   const [isBroken, setBroken] = useState(false);
-  if (upload.fileType.startsWith('video/')) {
+  if (isVideo(upload)) {
     return (
       // A creator's own footage under review comes without a caption file to offer.
       // eslint-disable-next-line jsx-a11y/media-has-caption
