@@ -105,6 +105,39 @@ describe('server-rendered pages in the browser', () => {
     await context.close();
   });
 
+  it("ask for the app's code only once the first content is on screen, on a public page and a signed-in screen", async () => {
+    // The page's own script and what it imports, from Vite's manifest of the served build.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    const boot = manifest['index.html']!;
+    const bootFiles = [boot.file, ...(boot.imports ?? []).map((key) => manifest[key]!.file)];
+    const creator = await createUser(e2e.db);
+    const { page, context, problems } = await e2e.openPage(viewports.phone);
+    await e2e.signInAs(context, creator);
+    for (const pathname of ['/', '/apply', '/thank-you', '/tasks']) {
+      await page.goto(pathname);
+      await waitForHydration(page);
+      // When the browser put the first text on screen, and when each script was asked for: the
+      // page's own small script comes with the page; React, the app and the screen's code after.
+      const { firstPaint, scripts } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => ({ file: new URL(entry.name).pathname, askedAt: entry.startTime })),
+      }));
+      const appCode = scripts.filter(({ file }) => !bootFiles.includes(file.slice(1)));
+      expect(appCode.map(({ file }) => file).join(' '), pathname).toMatch(/\/react-[\w-]+\.js/);
+      expect(
+        appCode.filter(({ askedAt }) => askedAt < firstPaint),
+        pathname,
+      ).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("paint a signed-in screen's frame and heading before its scripts run, and the screen then takes their place without moving them", async () => {
     const pt = catalogues.pt;
     const stamp = Date.now().toString(36);
