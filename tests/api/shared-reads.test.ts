@@ -111,3 +111,46 @@ test('after the database ends every connection, the next reads are answered', as
   const answers = await Promise.all(Array.from({ length: 20 }, read));
   expect(answers).toEqual(Array.from({ length: 20 }, () => ({ state: 'answered' })));
 });
+
+test("a read after a transaction is not run inside the next request's transaction", async () => {
+  const { database, db } = await openTestDatabase();
+  const readUser = (username: string) =>
+    db.selectFrom('users').select('firstName').where('username', '=', username).executeTakeFirst();
+  const insertUser = (executor: typeof db, username: string) => {
+    const now = new Date().toISOString();
+    return executor
+      .insertInto('users')
+      .values({
+        id: crypto.randomUUID(),
+        username,
+        email: `${username}@example.com`,
+        firstName: username,
+        passwordHash: 'not a hash',
+        isAdmin: false,
+        preferredLanguage: 'en',
+        usernameSkeleton: username,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  };
+  // The connections Kysely is given are used again once given back (decision 0080): one that
+  // began a transaction must not keep that transaction's pool connection for the reads after it.
+  for (let round = 0; round < 5; round += 1) {
+    await db.transaction().execute((transaction) => insertUser(transaction, `committed-${round}`));
+    await db.transaction().execute(async (transaction) => {
+      await insertUser(transaction, `pending-${round}`);
+      if (database.dialect === 'postgres') {
+        // Read from outside, while the transaction is open: it must not see the pending row.
+        const outside = await Promise.all(
+          Array.from({ length: 10 }, () => readUser(`pending-${round}`)),
+        );
+        expect(outside).toEqual(Array.from({ length: 10 }, () => undefined));
+      } else {
+        // SQLite's one connection runs a read from outside after the transaction, not beside it.
+      }
+    });
+    expect(await readUser(`committed-${round}`)).toEqual({ firstName: `committed-${round}` });
+    expect(await readUser(`pending-${round}`)).toEqual({ firstName: `pending-${round}` });
+  }
+});

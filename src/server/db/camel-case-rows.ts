@@ -13,12 +13,18 @@ export function rowMaker(columns: readonly string[], propertyOf: (column: string
   ) => Row;
 }
 
-/** Row arrays whose objects a connection made with the application's names (see CamelCaseRows). */
-const rowsNamedByConnection = new WeakSet<readonly unknown[]>();
+/**
+ * Marks a row array whose objects a connection made with the application's names (see
+ * CamelCaseRows): a property of the array, not enumerable, so that nothing that reads the rows
+ * sees it. A WeakSet of arrays had given the garbage collector an entry to clear for each
+ * statement (decision 0080).
+ */
+const namedRows = Symbol('rows named by their connection');
+type MarkedRows = readonly unknown[] & { [namedRows]?: true };
 
 /** Marks rows made with `columnName`'s names, so that CamelCaseRows passes them through. */
 export function namedByConnection<Rows extends readonly unknown[]>(rows: Rows): Rows {
-  rowsNamedByConnection.add(rows);
+  Object.defineProperty(rows, namedRows, { value: true });
   return rows;
 }
 
@@ -57,7 +63,7 @@ export class CamelCaseRows extends CamelCasePlugin {
   override transformResult(
     args: PluginTransformResultArgs,
   ): Promise<QueryResult<Record<string, unknown>>> {
-    return this.everyRowNamedByConnection || rowsNamedByConnection.has(args.result.rows)
+    return this.everyRowNamedByConnection || (args.result.rows as MarkedRows)[namedRows] === true
       ? Promise.resolve(args.result)
       : super.transformResult(args);
   }

@@ -38,20 +38,22 @@ pg.types.setTypeParser(TIMESTAMPTZ_OID, isoTimestamp);
 const INT8_OID = 20;
 pg.types.setTypeParser(INT8_OID, Number);
 
-/** PostgreSQL's text for a UTC timestamp: `2026-11-27 22:05:06.123456+00`. */
-const utcTimestamp = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+/** PostgreSQL's text for a UTC timestamp: `2026-11-27 22:05:06.123456+00`, zero to six digits of fraction. */
+const utcTimestamp = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;
 
 /**
  * A timestamptz as `Date#toISOString()` writes it (milliseconds, `Z`). A server in UTC (the usual
  * setting) sends it nearly so: rewritten as text, six times faster than through a Date, which a
- * page of rows with several timestamps each made a measurable part of a list's request. Any other
- * form (another time zone, `infinity`) goes through a Date as before.
+ * page of rows with several timestamps each made a measurable part of a list's request. Its parts
+ * are taken by position once the pattern is matched, a fifth faster than through a match's array
+ * and captured parts (decision 0080). Any other form (another time zone, `infinity`) goes through a
+ * Date as before.
  */
 export function isoTimestamp(value: string): string {
-  const parts = utcTimestamp.exec(value);
-  if (!parts) return new Date(value).toISOString();
-  const [, date, time, fraction = ''] = parts;
-  return `${date}T${time}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
+  if (!utcTimestamp.test(value)) return new Date(value).toISOString();
+  const fractionEnd = value.length - 3;
+  const fraction = fractionEnd === 19 ? '000' : `${value.slice(20, fractionEnd)}00`.slice(0, 3);
+  return `${value.slice(0, 10)}T${value.slice(11, 19)}.${fraction}Z`;
 }
 
 export function sqliteFilePath(dataDir: string): string {

@@ -153,13 +153,21 @@ export class ReadSharingPostgresDialect extends PostgresDialect {
 }
 
 class ReadSharingDriver implements Driver {
+  /**
+   * Connections given back, for the next statements: Kysely takes one for each statement and
+   * remembers every connection it was given in a WeakSet, so a new one each time made each read
+   * an entry for the garbage collector to clear (decision 0080).
+   */
+  readonly #released: ReadSharingConnection[] = [];
+
   constructor(
     private readonly pool: Driver,
     private readonly shared: SharedReadConnections,
   ) {}
 
   init = () => this.pool.init();
-  acquireConnection = async () => new ReadSharingConnection(this.pool, this.shared);
+  acquireConnection = async () =>
+    this.#released.pop() ?? new ReadSharingConnection(this.pool, this.shared);
   beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
     this.pool.beginTransaction(ownOf(connection), settings);
   commitTransaction = (connection: DatabaseConnection) =>
@@ -172,8 +180,10 @@ class ReadSharingDriver implements Driver {
     this.pool.rollbackToSavepoint!(ownOf(connection), name, compile);
   releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) =>
     this.pool.releaseSavepoint!(ownOf(connection), name, compile);
-  releaseConnection = (connection: DatabaseConnection) =>
-    (connection as ReadSharingConnection).release();
+  releaseConnection = async (connection: DatabaseConnection) => {
+    await (connection as ReadSharingConnection).release();
+    this.#released.push(connection as ReadSharingConnection);
+  };
 
   async destroy(): Promise<void> {
     await this.shared.end();
@@ -210,9 +220,12 @@ class ReadSharingConnection implements DatabaseConnection {
     yield* (await this.#ownConnection()).streamQuery<Row>(compiled, chunkSize);
   }
 
+  /** Gives its pool connection back, if it took one; it may then serve other statements. */
   async release(): Promise<void> {
+    const taken = this.#own;
+    this.#own = undefined;
     // A pool connection that could not be taken failed its statement already; nothing to give back.
-    const own = await this.#own?.catch(() => undefined);
+    const own = await taken?.catch(() => undefined);
     if (own) await this.pool.releaseConnection(own);
   }
 
