@@ -38,7 +38,10 @@ pg.types.setTypeParser(TIMESTAMPTZ_OID, isoTimestamp);
 const INT8_OID = 20;
 pg.types.setTypeParser(INT8_OID, Number);
 
-/** PostgreSQL's text for a UTC timestamp: `2026-11-27 22:05:06.123456+00`, zero to six digits of fraction. */
+/**
+ * PostgreSQL's text for a UTC timestamp, with zero to six digits of fraction:
+ * `2026-11-27 22:05:06.123456+00`.
+ */
 const utcTimestamp = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{1,6})?\+00$/;
 
 /**
